@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { categoryByKey } from "../lib/categories";
+import { formatLongDate } from "../lib/dates";
+import type { Article } from "../lib/article";
+import { ArticleImage } from "./ArticleImage";
+
+export { DEFAULT_IMAGE } from "./ArticleImage";
+
+interface Props {
+  article: Article;
+  /** The first cards a reader sees load at once; the rest wait until scrolled near. */
+  eager?: boolean;
+}
+
+export function ArticleCard({ article, eager = false }: Props) {
+  const category = categoryByKey(article.category);
+  return (
+    <article className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="relative aspect-video bg-slate-200">
+        <ArticleImage
+          src={article.image}
+          alt={article.title}
+          width={800}
+          height={450}
+          loading={eager ? "eager" : "lazy"}
+          className="h-full w-full object-cover"
+        />
+        <span className="absolute top-2 left-2 rounded bg-brand px-2 py-1 text-xs font-semibold text-white">
+          {category.label}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="text-lg leading-snug font-bold">
+          <Link to={`/article/${article.id}`} className="hover:underline">
+            {article.title}
+          </Link>
+        </h3>
+        <p className="text-sm text-slate-700">{article.excerpt}</p>
+        <p className="mt-auto text-xs text-slate-600">
+          By {article.author} · <time dateTime={article.date}>{formatLongDate(article.date)}</time>
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Article } from "../lib/article";
+import { ArticleCard } from "./ArticleCard";
+
+interface Props {
+  articles: Article[];
+  empty: string;
+  /** How many cards at the top load their images at once. */
+  eagerCount?: number;
+}
+
+export function ArticleGrid({ articles, empty, eagerCount = 2 }: Props) {
+  if (articles.length === 0) return <p className="text-slate-700">{empty}</p>;
+  return (
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {articles.map((article, index) => (
+        <li key={article.id} className="flex">
+          <ArticleCard article={article} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import { site } from "../../content/site";
+import { FOOTER_LINKS } from "../lib/nav";
+
+export function Footer() {
+  return (
+    <footer className="mt-12 bg-slate-900 text-slate-200">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold text-white">{site.name}</p>
+          <p className="mt-2 text-sm">
+            {site.tagline}. Founded in {site.foundingYear}.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="font-semibold text-white">Sections</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold text-white">Follow us</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {site.social.map((s) => (
+              <li key={s.url}>
+                <a
+                  href={s.url}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="hover:underline"
+                >
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-semibold text-white">Our network</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            {site.partnerSites.map((p) => (
+              <li key={p.url}>
+                <a
+                  href={p.url}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="hover:underline"
+                >
+                  {p.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <p className="border-t border-slate-700 py-4 text-center text-xs">
+        © {new Date().getFullYear()} {site.name}
+      </p>
+    </footer>
+  );
+}

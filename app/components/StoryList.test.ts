@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { adFollows, isShowingAll, onlyToggleChanged, toggledSearch } from "./StoryList";
+
+describe("isShowingAll", () => {
+  it.each([
+    ["", false],
+    ["?all=1", true],
+    ["?all=0", false],
+    ["?all=true", false],
+    ["?page=2&all=1", true],
+  ])("%j -> %s", (search, expected) => {
+    expect(isShowingAll(search)).toBe(expected);
+  });
+});
+
+describe("toggledSearch", () => {
+  it.each([
+    ["", true, "?all=1"],
+    ["?all=1", false, ""],
+    ["?utm_source=x", true, "?utm_source=x&all=1"],
+    ["?utm_source=x&all=1", false, "?utm_source=x"],
+  ])("%j, expand %s -> %j", (search, expand, expected) => {
+    expect(toggledSearch(search, expand)).toBe(expected);
+  });
+});
+
+describe("onlyToggleChanged", () => {
+  const url = (s: string) => new URL(s, "http://localhost");
+  it.each([
+    ["/local-news", "/local-news?all=1", true],
+    ["/local-news?all=1", "/local-news#local-news-story-toggle", true],
+    ["/local-news?x=1", "/local-news?x=1&all=1", true],
+    ["/local-news", "/business?all=1", false],
+    ["/local-news?x=1", "/local-news?x=2&all=1", false],
+  ])("%s -> %s: %s", (from, to, expected) => {
+    expect(onlyToggleChanged(url(from), url(to))).toBe(expected);
+  });
+});
+
+describe("adFollows", () => {
+  const positions = (shown: number, every: number) =>
+    Array.from({ length: shown }, (_, i) => i)
+      .filter((i) => adFollows(i, shown, every))
+      .map((i) => i + 1);
+
+  it("follows every third of 15 but not the last", () => {
+    expect(positions(15, 3)).toEqual([3, 6, 9, 12]);
+  });
+  it("follows the third of 5", () => {
+    expect(positions(5, 3)).toEqual([3]);
+  });
+  it("follows every fourth of 14, and not the last of 12", () => {
+    expect(positions(14, 4)).toEqual([4, 8, 12]);
+    expect(positions(12, 4)).toEqual([4, 8]);
+  });
+});

@@ -1,0 +1,121 @@
+import { Fragment, useEffect, useRef, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import type { Article } from "../lib/article";
+import { ArticleCard } from "./ArticleCard";
+
+/** The spec's collapsed size; See All appears when at least this many stories are loaded. */
+export const COLLAPSED_COUNT = 5;
+
+/** The search parameter of the expanded state: `?all=1`. */
+const SHOW_ALL = "all";
+
+export function isShowingAll(search: string): boolean {
+  return new URLSearchParams(search).get(SHOW_ALL) === "1";
+}
+
+/** Search string of the other state, every other parameter kept. */
+export function toggledSearch(search: string, expand: boolean): string {
+  const params = new URLSearchParams(search);
+  if (expand) params.set(SHOW_ALL, "1");
+  else params.delete(SHOW_ALL);
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+/** True when two addresses differ in nothing but the toggle, so the loader's data still holds. */
+export function onlyToggleChanged(current: URL, next: URL): boolean {
+  if (current.pathname !== next.pathname) return false;
+  return toggledSearch(current.search, false) === toggledSearch(next.search, false);
+}
+
+/** Whether an ad follows the card at `index` of `shown`: after every `every`th, never after the last. */
+export function adFollows(index: number, shown: number, every: number): boolean {
+  const position = index + 1;
+  return position % every === 0 && position < shown;
+}
+
+interface Props {
+  articles: readonly Article[];
+  /** Prefix of the ids of the items, which the toggle's links jump to. */
+  id: string;
+  /** "See All ..." of the registry, or null to list every story with no toggle. */
+  toggleLabel: string | null;
+  listClassName: string;
+  /** Said instead of an empty list. */
+  empty: string;
+  /** A card of the page's own; the shared ArticleCard by default. */
+  renderItem?: (article: Article, index: number) => ReactNode;
+  /** Content after the card at `index` (an ad) spanning the whole row, or null. */
+  renderAfter?: (index: number, shown: number) => ReactNode;
+}
+
+/**
+ * A list of stories with the spec's 5-then-all toggle. The toggle is a link to `?all=1` and back,
+ * so it works before and without JavaScript; the loader always sends every story, so with
+ * JavaScript the switch is instant (the route's `shouldRevalidate` skips the refetch).
+ */
+export function StoryList({
+  articles,
+  id,
+  toggleLabel,
+  listClassName,
+  empty,
+  renderItem = (article, index) => <ArticleCard article={article} eager={index < 2} />,
+  renderAfter,
+}: Props) {
+  const location = useLocation();
+  const collapsible = toggleLabel !== null && articles.length >= COLLAPSED_COUNT;
+  const expanded = collapsible && isShowingAll(location.search);
+  const shown = collapsible && !expanded ? articles.slice(0, COLLAPSED_COUNT) : articles;
+  const itemId = (index: number) => `${id}-${index + 1}`;
+  const toggleId = `${id}-toggle`;
+  const firstHidden = articles.length > COLLAPSED_COUNT ? itemId(COLLAPSED_COUNT) : toggleId;
+
+  // Focus follows the reader's action: to the first story revealed, or stays on the toggle.
+  const list = useRef<HTMLUListElement>(null);
+  const wasExpanded = useRef(expanded);
+  useEffect(() => {
+    if (wasExpanded.current === expanded) return;
+    wasExpanded.current = expanded;
+    if (expanded) {
+      list.current
+        ?.querySelector<HTMLElement>(`#${CSS.escape(firstHidden)} a`)
+        ?.focus({ preventScroll: true });
+    }
+  }, [expanded, firstHidden]);
+
+  if (articles.length === 0) return <p className="text-slate-700">{empty}</p>;
+  return (
+    <>
+      <ul ref={list} className={listClassName}>
+        {shown.map((article, index) => {
+          const after = renderAfter?.(index, shown.length);
+          return (
+            <Fragment key={article.id}>
+              <li id={itemId(index)} className="flex scroll-mt-4">
+                {renderItem(article, index)}
+              </li>
+              {after ? <li className="col-span-full">{after}</li> : null}
+            </Fragment>
+          );
+        })}
+      </ul>
+      {collapsible ? (
+        <p className="mt-8 text-center">
+          <Link
+            id={toggleId}
+            to={{
+              pathname: location.pathname,
+              search: toggledSearch(location.search, !expanded),
+              hash: expanded ? toggleId : firstHidden,
+            }}
+            preventScrollReset
+            className="inline-block scroll-mt-4 rounded bg-brand px-6 py-3 font-semibold text-white hover:bg-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          >
+            {expanded ? "Show Less" : toggleLabel}
+          </Link>
+        </p>
+      ) : null}
+    </>
+  );
+}

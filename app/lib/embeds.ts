@@ -1,0 +1,18 @@
+import { useRouteLoaderData } from "react-router";
+import type { PublicEmbeds } from "../../server/config";
+
+export type { PublicEmbeds };
+
+const NONE: PublicEmbeds = {
+  adScriptUrl: null,
+  featuredVideoUrl: null,
+  imageFeedUrl: null,
+  holidayCalendarUrl: null,
+  feedWallUrl: null,
+};
+
+/** The configured outside providers, as the root loader sent them. */
+export function useEmbeds(): PublicEmbeds {
+  const data = useRouteLoaderData<{ embeds: PublicEmbeds }>("root");
+  return data?.embeds ?? NONE;
+}

@@ -1,0 +1,147 @@
+import { Fragment } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { readOr503 } from "../../server/news/load";
+import { archiveArticles, archiveYears } from "../../server/news/repository";
+import { AdSlot } from "../components/AdSlot";
+import { ArticleCard } from "../components/ArticleCard";
+import { PageHeading } from "../components/PageHeading";
+import { AD_SLOTS } from "../lib/ads";
+import { CATEGORIES, categoryByKey, isCategoryKey, type CategoryKey } from "../lib/categories";
+import { basicMeta } from "../lib/meta";
+import type { Route } from "./+types/archives";
+
+export const ARCHIVE_PAGE_SIZE = 30;
+/** The spec: a wide banner after the 9th article (index 8). */
+const WIDE_BANNER_AFTER = 9;
+const FILTER_CATEGORIES = CATEGORIES.filter((c) => c.inArchivesFilter);
+
+function parseCategory(value: string | null): CategoryKey | undefined {
+  return value && isCategoryKey(value) && categoryByKey(value).inArchivesFilter ? value : undefined;
+}
+
+function parsePage(value: string | null): number {
+  const page = Number(value ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  return readOr503(context.logger, "Failed to load the archives", async () => {
+    const years = await archiveYears(context.db);
+    const requestedYear = Number(params.get("year"));
+    const year = years.includes(requestedYear)
+      ? requestedYear
+      : (years[0] ?? new Date().getFullYear());
+    const category = parseCategory(params.get("category"));
+    const page = parsePage(params.get("page"));
+    const { articles, total } = await archiveArticles(context.db, {
+      category,
+      year,
+      limit: ARCHIVE_PAGE_SIZE,
+      offset: (page - 1) * ARCHIVE_PAGE_SIZE,
+    });
+    return { years, year, category: category ?? null, page, articles, total };
+  });
+}
+
+export const meta = () => basicMeta("Archives", "Past San Diego stories by category and year.");
+
+function pageLink(category: CategoryKey | null, year: number, page: number): string {
+  const query = new URLSearchParams();
+  if (category) query.set("category", category);
+  query.set("year", String(year));
+  if (page > 1) query.set("page", String(page));
+  return `/archives?${query.toString()}`;
+}
+
+export default function Archives({ loaderData }: Route.ComponentProps) {
+  const { years, year, category, page, articles, total } = loaderData;
+  const submit = useSubmit();
+  const categoryLabel = category ? categoryByKey(category).label : "All";
+  const pages = Math.max(1, Math.ceil(total / ARCHIVE_PAGE_SIZE));
+  return (
+    <>
+      <PageHeading lead="Past stories by category and year.">Archives</PageHeading>
+      <Form
+        method="get"
+        className="mb-6 flex flex-wrap items-end gap-4"
+        // With JavaScript a choice applies at once; without it, the Apply button submits.
+        onChange={(event) => void submit(event.currentTarget)}
+      >
+        <label className="flex flex-col text-sm font-semibold">
+          Category
+          <select
+            name="category"
+            defaultValue={category ?? ""}
+            className="mt-1 rounded border border-slate-400 bg-white px-3 py-2 font-normal"
+          >
+            <option value="">All</option>
+            {FILTER_CATEGORIES.map((c) => (
+              <option key={c.key} value={c.key}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col text-sm font-semibold">
+          Year
+          <select
+            name="year"
+            defaultValue={year}
+            className="mt-1 rounded border border-slate-400 bg-white px-3 py-2 font-normal"
+          >
+            {years.map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="rounded bg-brand px-4 py-2 font-semibold text-white">
+          Apply filters
+        </button>
+      </Form>
+      <p className="mb-4 font-semibold" aria-live="polite">
+        Showing {total} articles in {categoryLabel} for {year}
+      </p>
+      {articles.length === 0 ? (
+        <div className="rounded-lg bg-white p-8 text-center ring-1 ring-slate-200">
+          <p className="font-semibold">No articles found for the selected filters.</p>
+          <p className="mt-1 text-slate-700">Try adjusting your category or year selection.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {articles.map((article, index) => (
+            <Fragment key={article.id}>
+              <li className="flex">
+                <ArticleCard article={article} eager={index < 2} />
+              </li>
+              {index + 1 === WIDE_BANNER_AFTER && articles.length > WIDE_BANNER_AFTER ? (
+                <li className="sm:col-span-2 lg:col-span-3">
+                  <AdSlot slot={AD_SLOTS.listWide} size="banner" onSmallScreens={false} />
+                </li>
+              ) : null}
+            </Fragment>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Archive pages" className="mt-8 flex items-center justify-center gap-4">
+          {page > 1 ? (
+            <Link to={pageLink(category, year, page - 1)} className="text-brand underline">
+              Previous
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageLink(category, year, page + 1)} className="text-brand underline">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

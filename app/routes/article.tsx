@@ -1,0 +1,129 @@
+import { Link, redirect } from "react-router";
+import { readOr503, readOrEmpty } from "../../server/news/load";
+import { articleById, latestArticles, relatedArticles } from "../../server/news/repository";
+import { AdSlot } from "../components/AdSlot";
+import { ArticleCard } from "../components/ArticleCard";
+import { ArticleImage } from "../components/ArticleImage";
+import { SponsorAd } from "../components/SponsorAd";
+import { AD_SLOTS } from "../lib/ads";
+import { categoryByKey } from "../lib/categories";
+import { formatLongDate } from "../lib/dates";
+import { pageTitle } from "../lib/meta";
+import type { Route } from "./+types/article";
+
+/** The site an article came from, for the photo credit: its domain without "www.". */
+export function sourceName(link: string): string {
+  try {
+    return new URL(link).hostname.replace(/^www\./, "");
+  } catch {
+    return "the original publisher";
+  }
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const article = await readOr503(context.logger, "Failed to load article", () =>
+    articleById(context.db, params.id),
+  );
+  if (!article) throw redirect("/not-found");
+  const [related, latest] = await Promise.all([
+    readOrEmpty(context.logger, "related stories", () => relatedArticles(context.db, article)),
+    readOrEmpty(context.logger, "latest news", () =>
+      latestArticles(context.db, { limit: 4, excludeId: article.id }),
+    ),
+  ]);
+  return { article, related, latest };
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data
+    ? [
+        { title: pageTitle(data.article.title) },
+        { name: "description", content: data.article.excerpt },
+      ]
+    : [];
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, related, latest } = loaderData;
+  const category = categoryByKey(article.category);
+  return (
+    <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
+      <div className="min-w-0">
+        <article>
+          <p className="flex flex-wrap items-center gap-3 text-sm">
+            {category.path ? (
+              <Link
+                to={category.path}
+                className="rounded bg-brand px-2 py-1 font-semibold text-white hover:bg-brand-dark"
+              >
+                {category.label}
+              </Link>
+            ) : (
+              <span className="rounded bg-brand px-2 py-1 font-semibold text-white">
+                {category.label}
+              </span>
+            )}
+            <time dateTime={article.date}>{formatLongDate(article.date)}</time>
+          </p>
+          <h1 className="mt-3 text-3xl leading-tight font-bold md:text-4xl">{article.title}</h1>
+          <p className="mt-3 text-lg text-slate-700">{article.excerpt}</p>
+          <p className="mt-2 text-sm font-semibold">By {article.author}</p>
+          <figure className="mt-6">
+            <ArticleImage
+              src={article.image}
+              alt={article.title}
+              width={1200}
+              height={675}
+              fetchPriority="high"
+              className="aspect-video w-full rounded bg-slate-200 object-cover"
+            />
+            <figcaption className="mt-1 text-xs text-slate-600">
+              Photo: {sourceName(article.link)}
+            </figcaption>
+          </figure>
+          <AdSlot slot={AD_SLOTS.articleTop} size="box" className="my-6" />
+          {/* Stored content was sanitised to an allowlist at ingest. */}
+          <div
+            className="article-body mt-6 space-y-4 text-lg leading-relaxed"
+            dangerouslySetInnerHTML={{ __html: article.content }}
+          />
+        </article>
+        {related.length > 0 ? (
+          <section aria-labelledby="related-heading" className="mt-12">
+            <h2 id="related-heading" className="mb-4 text-2xl font-bold">
+              Related Stories
+            </h2>
+            <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              {related.map((a) => (
+                <li key={a.id} className="flex">
+                  <ArticleCard article={a} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+      <aside className="flex flex-col gap-8" aria-label="Sidebar">
+        <section aria-labelledby="latest-heading">
+          <h2 id="latest-heading" className="mb-3 text-xl font-bold">
+            Latest News
+          </h2>
+          <ul className="divide-y divide-slate-200 rounded-lg bg-white ring-1 ring-slate-200">
+            {latest.map((a) => (
+              <li key={a.id} className="p-3">
+                <Link to={`/article/${a.id}`} className="font-semibold hover:underline">
+                  {a.title}
+                </Link>
+                <p className="mt-1 text-xs text-slate-600">
+                  <time dateTime={a.date}>{formatLongDate(a.date)}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <AdSlot slot={AD_SLOTS.articleSidebar} size="tower" onSmallScreens={false} />
+        <SponsorAd type="google" />
+        <SponsorAd type="buddhatv" />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,243 @@
+import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  BUSINESS_DIRECTORY,
+  BUSINESS_EVENTS,
+  BUSINESS_SPOTLIGHT,
+  ECONOMIC_INDICATORS,
+} from "../../content/business";
+import { ABOUT_SAN_DIEGO, LOCAL_NEWS_LINKS } from "../../content/local-news";
+import { readOr503 } from "../../server/news/load";
+import { latestArticles } from "../../server/news/repository";
+import { AdSlot } from "../components/AdSlot";
+import { ArticleCard } from "../components/ArticleCard";
+import { ErrorState } from "../components/ErrorState";
+import { OutsideLinks } from "../components/OutsideLinks";
+import { PageHeading } from "../components/PageHeading";
+import { adFollows, onlyToggleChanged, StoryList } from "../components/StoryList";
+import { AD_SLOTS } from "../lib/ads";
+import type { Article } from "../lib/article";
+import {
+  articleCategory,
+  categoryByKey,
+  categoryByPath,
+  errorText,
+  type Category,
+} from "../lib/categories";
+import { formatLongDate } from "../lib/dates";
+import { basicMeta } from "../lib/meta";
+import type { Route } from "./+types/category";
+
+/** The spec's limit: at most 15 articles per category page. */
+const CATEGORY_LIMIT = 15;
+
+/** On Local News an ad unit follows every third article. */
+const LOCAL_AD_EVERY = 3;
+
+// The loader always sends up to 15 stories, whatever `?all` says; the page shows 5 or all of them.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const category = categoryByPath(new URL(request.url).pathname);
+  if (!category) throw data("Not Found", { status: 404 });
+  const articles = await readOr503(context.logger, errorText(category.name), () =>
+    latestArticles(context.db, { category: articleCategory(category), limit: CATEGORY_LIMIT }),
+  );
+  return { key: category.key, articles };
+}
+
+/** Switching between 5 and all needs no new data. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && onlyToggleChanged(currentUrl, nextUrl)) return false;
+  return defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ location }) => {
+  const category = categoryByPath(location.pathname);
+  return category
+    ? basicMeta(category.heading, `The latest ${category.name} stories for San Diego readers.`)
+    : [];
+};
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const category = categoryByKey(loaderData.key);
+  const { articles } = loaderData;
+  switch (category.key) {
+    case "local-news":
+      return <LocalNews category={category} articles={articles} />;
+    case "business":
+      return <Business category={category} articles={articles} />;
+    default:
+      return (
+        <>
+          <PageHeading>{category.heading}</PageHeading>
+          <StoryList
+            articles={articles}
+            id={`${category.key}-story`}
+            toggleLabel={category.toggleLabel}
+            empty={`No ${category.name} stories yet.`}
+            listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+          />
+        </>
+      );
+  }
+}
+
+interface PageProps {
+  category: Category;
+  articles: Article[];
+}
+
+function LocalNews({ category, articles }: PageProps) {
+  return (
+    <>
+      <PageHeading>{category.heading}</PageHeading>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <div className="min-w-0">
+          <StoryList
+            articles={articles}
+            id="local-news-story"
+            toggleLabel={category.toggleLabel}
+            empty={`No ${category.name} stories yet.`}
+            listClassName="grid gap-6 md:grid-cols-3"
+            renderAfter={(index, shown) =>
+              adFollows(index, shown, LOCAL_AD_EVERY) ? (
+                <AdSlot slot={AD_SLOTS.listWide} size="box" />
+              ) : null
+            }
+          />
+        </div>
+        <div className="flex flex-col gap-8">
+          <OutsideLinks title="Explore San Diego" links={LOCAL_NEWS_LINKS} />
+          <section
+            aria-labelledby="about-san-diego"
+            className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
+          >
+            <h2 id="about-san-diego" className="text-xl font-bold">
+              {ABOUT_SAN_DIEGO.title}
+            </h2>
+            {ABOUT_SAN_DIEGO.paragraphs.map((text) => (
+              <p key={text} className="mt-3 text-sm text-slate-700">
+                {text}
+              </p>
+            ))}
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function BusinessCard({ article, eager }: { article: Article; eager: boolean }) {
+  return (
+    // Two rows, the card's stretching, so the links line up across a row of cards.
+    <div className="grid w-full grid-rows-[1fr_auto] gap-2">
+      <ArticleCard article={article} eager={eager} />
+      <Link
+        to={`/article/${article.id}`}
+        className="justify-self-start font-semibold text-brand underline decoration-1 underline-offset-2 hover:decoration-2"
+      >
+        Read More<span className="sr-only"> about {article.title}</span>
+        <span aria-hidden="true">&nbsp;→</span>
+      </Link>
+    </div>
+  );
+}
+
+function SidebarBox({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Business({ category, articles }: PageProps) {
+  return (
+    <>
+      <PageHeading>{category.heading}</PageHeading>
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
+          <StoryList
+            articles={articles}
+            id="business-story"
+            toggleLabel={category.toggleLabel}
+            empty={`No ${category.name} stories yet.`}
+            listClassName="grid gap-6 sm:grid-cols-2"
+            renderItem={(article, index) => <BusinessCard article={article} eager={index < 2} />}
+          />
+        </div>
+        <div className="flex flex-col gap-8">
+          <SidebarBox id="business-spotlight" title="Business Spotlight">
+            <h3 className="mt-3 font-semibold">{BUSINESS_SPOTLIGHT.name}</h3>
+            <p className="text-sm text-slate-600">{BUSINESS_SPOTLIGHT.neighborhood}</p>
+            <p className="mt-2 text-sm text-slate-700">{BUSINESS_SPOTLIGHT.text}</p>
+          </SidebarBox>
+          <SidebarBox id="economic-indicators" title="Economic Indicators">
+            <p className="mt-1 text-sm text-slate-600">
+              {ECONOMIC_INDICATORS.note} As of{" "}
+              <time dateTime={ECONOMIC_INDICATORS.asOf}>
+                {formatLongDate(ECONOMIC_INDICATORS.asOf)}
+              </time>
+              .
+            </p>
+            <dl className="mt-3 divide-y divide-slate-200">
+              {ECONOMIC_INDICATORS.figures.map((figure) => (
+                <div key={figure.label} className="py-2">
+                  <dt className="text-sm text-slate-700">{figure.label}</dt>
+                  <dd className="flex items-baseline justify-between gap-3">
+                    <span className="text-lg font-bold tabular-nums">{figure.value}</span>
+                    <span className="text-xs text-slate-600">{figure.change}</span>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </SidebarBox>
+          <SidebarBox id="business-events" title="Upcoming Business Events">
+            <ul className="mt-3 space-y-3">
+              {BUSINESS_EVENTS.map((event) => (
+                <li key={event.title} className="border-l-4 border-brand pl-3">
+                  <p className="font-semibold">{event.title}</p>
+                  <p className="text-sm text-slate-700">
+                    <time dateTime={event.date}>{formatLongDate(event.date)}</time> · {event.place}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </SidebarBox>
+        </div>
+      </div>
+      <div className="mt-10">
+        <OutsideLinks title="Local Business Directory" links={BUSINESS_DIRECTORY} wide />
+      </div>
+    </>
+  );
+}
+
+/** The heading and Try Again; the spec's message except on the pages that show no error text. */
+export function ErrorBoundary() {
+  const category = categoryByPath(useLocation().pathname);
+  if (!category) return <ErrorState message="An error occurred" />;
+  return (
+    <ErrorState
+      heading={category.heading}
+      message={category.showsErrors ? errorText(category.name) : ""}
+    />
+  );
+}

@@ -1,0 +1,182 @@
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { COMMUNITY_EVENTS, COMMUNITY_RESOURCES } from "../../content/community";
+import {
+  castVote,
+  pollViewFor,
+  readVoterId,
+  voterCookie,
+  type PollView,
+} from "../../server/forms/poll";
+import { readOr503 } from "../../server/news/load";
+import { latestArticles } from "../../server/news/repository";
+import { AdSlot } from "../components/AdSlot";
+import { ArticleImage } from "../components/ArticleImage";
+import { ErrorState } from "../components/ErrorState";
+import { OutsideLinks } from "../components/OutsideLinks";
+import { PageHeading } from "../components/PageHeading";
+import { Poll } from "../components/Poll";
+import { Section } from "../components/Section";
+import { adFollows, StoryList } from "../components/StoryList";
+import { AD_SLOTS } from "../lib/ads";
+import type { Article } from "../lib/article";
+import { articleCategory, categoryByKey, errorText } from "../lib/categories";
+import { formatLongDate } from "../lib/dates";
+import { basicMeta } from "../lib/meta";
+import type { Route } from "./+types/community";
+
+const COMMUNITY = categoryByKey("community");
+
+/** The spec's limit: at most 15 articles per category page. */
+const CATEGORY_LIMIT = 15;
+
+/** An ad block follows every fourth of the Community Stories. */
+const AD_EVERY = 4;
+
+export const meta: Route.MetaFunction = () =>
+  basicMeta(
+    COMMUNITY.heading,
+    "San Diego community stories, upcoming neighborhood events, local resources and the reader poll.",
+  );
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const articles = await readOr503(context.logger, errorText(COMMUNITY.name), () =>
+    latestArticles(context.db, { category: articleCategory(COMMUNITY), limit: CATEGORY_LIMIT }),
+  );
+  // The poll is secondary: if it cannot be read the reader still gets the stories and the form.
+  let poll: PollView = { status: "open" };
+  try {
+    poll = await pollViewFor(context.db, readVoterId(request.headers.get("Cookie")));
+  } catch (error) {
+    context.logger.error({ err: error }, "The community poll could not be read");
+  }
+  return { articles, poll };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const known = readVoterId(request.headers.get("Cookie"));
+  const voterId = known ?? crypto.randomUUID();
+  const form = Object.fromEntries(await request.formData());
+  try {
+    const outcome = await castVote(context.db, voterId, form);
+    if (!outcome.ok) return data(outcome.view, { status: 400 });
+    const secure = context.config.siteUrl.startsWith("https://");
+    return data(outcome.view, {
+      headers: known ? undefined : { "Set-Cookie": voterCookie(voterId, { secure }) },
+    });
+  } catch (error) {
+    context.logger.error({ err: error }, "A poll vote could not be stored");
+    const view: PollView = {
+      status: "open",
+      error: "Your vote could not be saved just now. Please try again.",
+    };
+    return data(view, { status: 503 });
+  }
+}
+
+/** A vote changes only the poll box, which has its answer already; the stories stay as they are. */
+export function shouldRevalidate({
+  currentUrl,
+  formMethod,
+  formAction,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const vote =
+    formMethod?.toUpperCase() === "POST" && formAction?.split(/[?#]/)[0] === currentUrl.pathname;
+  return vote ? false : defaultShouldRevalidate;
+}
+
+function Hero({ article }: { article: Article }) {
+  return (
+    <article
+      aria-labelledby="community-hero-title"
+      className="relative mb-10 flex h-[400px] flex-col justify-end overflow-hidden rounded-lg bg-slate-800 text-white"
+    >
+      <ArticleImage
+        src={article.image}
+        alt=""
+        width={1200}
+        height={400}
+        loading="eager"
+        fetchPriority="high"
+        className="absolute inset-0 h-full w-full object-cover"
+      />
+      <div className="relative bg-gradient-to-t from-black/90 via-black/70 to-transparent p-6 pt-20 md:p-8 md:pt-24">
+        <p className="text-xs font-semibold tracking-wide text-sky-200 uppercase">Top story</p>
+        <h2 id="community-hero-title" className="mt-1 text-2xl leading-tight font-bold md:text-4xl">
+          {article.title}
+        </h2>
+        <p className="mt-2 line-clamp-3 max-w-3xl text-sm text-slate-100 md:text-base">
+          {article.excerpt}
+        </p>
+        <Link
+          to={`/article/${article.id}`}
+          className="mt-4 inline-block rounded bg-white px-5 py-2 font-semibold text-brand-dark hover:bg-slate-100"
+        >
+          Read Full Story<span className="sr-only"> about {article.title}</span>
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function UpcomingEvents() {
+  return (
+    <section
+      aria-labelledby="community-events"
+      className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 id="community-events" className="text-xl font-bold">
+        Upcoming Events
+      </h2>
+      <ul className="mt-3 space-y-4">
+        {COMMUNITY_EVENTS.map((event) => (
+          <li key={event.title} className="border-l-4 border-brand pl-3">
+            <h3 className="font-semibold">{event.title}</h3>
+            <p className="text-sm text-slate-700">
+              <time dateTime={event.date}>{formatLongDate(event.date)}</time>, {event.time} ·{" "}
+              {event.place}
+            </p>
+            <p className="mt-1 text-sm">{event.description}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function Community({ loaderData }: Route.ComponentProps) {
+  const [hero, ...stories] = loaderData.articles;
+  return (
+    <>
+      <PageHeading lead="Stories, events and resources from neighborhoods across San Diego.">
+        {COMMUNITY.heading}
+      </PageHeading>
+      {hero ? <Hero article={hero} /> : null}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Section title="Community Stories" className="min-w-0">
+          <StoryList
+            articles={stories}
+            id="community-story"
+            toggleLabel={null}
+            empty="No community stories yet."
+            listClassName="grid gap-6 sm:grid-cols-2"
+            renderAfter={(index, shown) =>
+              adFollows(index, shown, AD_EVERY) ? (
+                <AdSlot slot={AD_SLOTS.listWide} size="box" />
+              ) : null
+            }
+          />
+        </Section>
+        <div className="flex flex-col gap-8">
+          <Poll initial={loaderData.poll} />
+          <UpcomingEvents />
+          <OutsideLinks title="Community Resources" links={COMMUNITY_RESOURCES} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  return <ErrorState heading={COMMUNITY.heading} message={errorText(COMMUNITY.name)} />;
+}

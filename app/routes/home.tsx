@@ -1,0 +1,127 @@
+import { Fragment } from "react";
+import { data, Link, useActionData } from "react-router";
+import { z } from "zod";
+import { site } from "../../content/site";
+import { addSubscriber } from "../../server/forms/repository";
+import { readOr503 } from "../../server/news/load";
+import { featuredArticles, latestArticles, recentArticles } from "../../server/news/repository";
+import { AdSlot } from "../components/AdSlot";
+import { ArticleCard } from "../components/ArticleCard";
+import { CategoryChips } from "../components/CategoryChips";
+import { FrameEmbed, VideoEmbed } from "../components/Embed";
+import { FeaturedSlider } from "../components/FeaturedSlider";
+import { NewsletterBox } from "../components/NewsletterBox";
+import { Section } from "../components/Section";
+import { AD_SLOTS } from "../lib/ads";
+import { useEmbeds } from "../lib/embeds";
+import { basicMeta } from "../lib/meta";
+import type { Route } from "./+types/home";
+
+export const meta: Route.MetaFunction = () =>
+  basicMeta("Home", `${site.tagline}: local news, politics, business, sports and culture.`);
+
+/** The spec's message when the home page's data cannot be read. */
+export const HOME_ERROR = "Failed to load news data";
+
+/** A wide banner follows the 6th article of the grid (index 5). */
+const WIDE_BANNER_AFTER = 6;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return readOr503(context.logger, HOME_ERROR, async () => {
+    const [headlines, featured, latest] = await Promise.all([
+      latestArticles(context.db, { limit: 5 }),
+      featuredArticles(context.db),
+      recentArticles(context.db),
+    ]);
+    return { headlines, featured, latest };
+  });
+}
+
+const subscription = z.object({ email: z.email("Please enter a valid email address.") });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = subscription.safeParse(form);
+  if (!parsed.success) {
+    return data({ ok: false, message: parsed.error.issues[0]?.message ?? "Invalid input." }, 400);
+  }
+  await addSubscriber(context.db, parsed.data.email);
+  return { ok: true, message: "Thanks for subscribing! You've been added to our newsletter list." };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { headlines, featured, latest } = loaderData;
+  const result = useActionData<typeof action>();
+  const embeds = useEmbeds();
+  return (
+    <>
+      <h1 className="sr-only">{site.name}: San Diego news</h1>
+      {site.breaking ? (
+        <p className="mb-6 rounded bg-red-700 px-4 py-2 text-white">
+          <strong className="mr-2 uppercase">Breaking</strong>
+          {site.breaking}
+        </p>
+      ) : null}
+
+      <Section title="Today's Headlines">
+        <ol className="grid gap-x-8 gap-y-2 md:grid-cols-2">
+          {headlines.map((a) => (
+            <li key={a.id} className="border-l-4 border-brand pl-3">
+              <Link to={`/article/${a.id}`} className="font-semibold hover:underline">
+                {a.title}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <FeaturedSlider articles={featured} />
+
+      <AdSlot slot={AD_SLOTS.homeTop} size="banner" className="mb-8" />
+
+      <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <div className="min-w-0">
+          {embeds.featuredVideoUrl ? (
+            <Section title="Featured Video">
+              <VideoEmbed url={embeds.featuredVideoUrl} title="Featured video" />
+            </Section>
+          ) : null}
+          <Section title="Latest News">
+            <ul className="grid gap-6 sm:grid-cols-2">
+              {latest.map((article, index) => (
+                <Fragment key={article.id}>
+                  <li className="flex">
+                    <ArticleCard article={article} />
+                  </li>
+                  {index + 1 === WIDE_BANNER_AFTER && latest.length > WIDE_BANNER_AFTER ? (
+                    <li className="sm:col-span-2">
+                      <AdSlot slot={AD_SLOTS.homeWide} size="banner" onSmallScreens={false} />
+                    </li>
+                  ) : null}
+                </Fragment>
+              ))}
+            </ul>
+          </Section>
+        </div>
+        <aside className="flex flex-col gap-8" aria-label="Sidebar">
+          <AdSlot slot={AD_SLOTS.homeSidebar} size="tower" onSmallScreens={false} />
+          <div>
+            <NewsletterBox />
+            {result ? (
+              <p role="status" className={`mt-2 ${result.ok ? "text-green-800" : "text-red-700"}`}>
+                {result.message}
+              </p>
+            ) : null}
+          </div>
+          <CategoryChips />
+        </aside>
+      </div>
+
+      {embeds.imageFeedUrl ? (
+        <Section title="Image News Feed">
+          <FrameEmbed src={embeds.imageFeedUrl} title="Image news feed" height={1200} />
+        </Section>
+      ) : null}
+    </>
+  );
+}

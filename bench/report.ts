@@ -1,0 +1,31 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/** Prints a table and writes it as a section of docs/BENCHMARKS.md, replacing that section's earlier run. */
+export function formatMarkdownTable(headers: string[], rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.map(String).join(" | ")} |`;
+  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+export function machineLine(): string {
+  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+  const memory = Math.round(os.totalmem() / 2 ** 30);
+  return `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${cpu}, ${memory} GiB, Node ${process.version}`;
+}
+
+export function writeSection(id: string, title: string, body: string): void {
+  const file = path.resolve("docs/BENCHMARKS.md");
+  const header =
+    "# Benchmarks\n\nMeasured with `npm run bench:*` on the machine named in each section. Ratios are measured side by side in one run; absolute numbers vary with the machine's load.\n";
+  const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : header;
+  const start = `<!-- bench:${id} -->`;
+  const end = `<!-- /bench:${id} -->`;
+  const section = `${start}\n## ${title}\n\n${body.trim()}\n${end}`;
+  const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
+  const next = pattern.test(current)
+    ? current.replace(pattern, section)
+    : `${current.trimEnd()}\n\n${section}\n`;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, next);
+}

@@ -1,0 +1,63 @@
+import { loadFeedSources } from "../../server/ingest/feeds-config";
+import { listFeeds } from "../../server/news/repository";
+import type { Command } from "../command";
+import { withDatabase } from "../database";
+import { formatTable } from "../table";
+
+function when(date: Date | null): string {
+  return date ? date.toISOString().replace("T", " ").slice(0, 16) : "never";
+}
+
+export const feedsCommand: Command = {
+  name: "feeds",
+  summary: "Show each feed's health: status, last success, failures in a row, next attempt.",
+  usage: "news feeds",
+  options: {},
+  async run() {
+    return withDatabase("`news feeds`", async (database, config) => {
+      await database.migrate();
+      const configured = new Set(loadFeedSources(config.feedsFile).map((s) => s.url));
+      const rows = (await listFeeds(database.db)).map((feed) => {
+        const health = !configured.has(feed.url)
+          ? "not configured"
+          : feed.dead
+            ? "DEAD"
+            : feed.consecutiveFailures > 0
+              ? "FAILING"
+              : feed.lastSuccessAt
+                ? "ok"
+                : "not fetched yet";
+        return [
+          health,
+          feed.category,
+          feed.url,
+          feed.lastStatus === null ? "-" : String(feed.lastStatus),
+          when(feed.lastSuccessAt),
+          String(feed.consecutiveFailures),
+          when(feed.nextAttemptAt),
+          feed.lastError ?? "",
+        ];
+      });
+      if (rows.length === 0) {
+        console.log("No feeds fetched yet: run `news ingest`.");
+        return 0;
+      }
+      console.log(
+        formatTable(
+          [
+            "health",
+            "category",
+            "feed",
+            "status",
+            "last success",
+            "failures",
+            "next attempt",
+            "last error",
+          ],
+          rows,
+        ),
+      );
+      return 0;
+    });
+  },
+};

@@ -1,0 +1,107 @@
+import { loadFeedSources } from "../../server/ingest/feeds-config";
+import {
+  INGEST_LOCK_ID,
+  limitsFor,
+  runIngestPass,
+  type FeedReport,
+  type IngestSummary,
+} from "../../server/ingest/ingest";
+import { createLogger } from "../../server/logger";
+import type { Command } from "../command";
+import { withDatabase } from "../database";
+import { formatTable } from "../table";
+
+function progressLine(report: FeedReport): string {
+  const what =
+    report.outcome === "fetched"
+      ? `${report.items} items, ${report.inserted} new, ${report.updated} updated`
+      : report.outcome === "failed"
+        ? `FAILED: ${report.error ?? "unknown error"}`
+        : report.outcome === "not-due"
+          ? "not due yet"
+          : "not modified";
+  return `${report.outcome === "failed" ? "✖" : "✔"} [${report.category}] ${report.url} — ${what} (${report.durationMs} ms)`;
+}
+
+export function summaryTable(summary: IngestSummary): string {
+  return formatTable(
+    ["fetched", "not modified", "failed", "not due", "new articles", "updated articles", "time"],
+    [
+      [
+        summary.fetched,
+        summary.notModified,
+        summary.failed,
+        summary.notDue,
+        summary.inserted,
+        summary.updated,
+        `${(summary.durationMs / 1000).toFixed(1)} s`,
+      ].map(String),
+    ],
+  );
+}
+
+export const ingest: Command = {
+  name: "ingest",
+  summary:
+    "Fetch the configured feeds once and store their articles (or keep doing so with --watch).",
+  usage: "news ingest [--force] [--watch]",
+  options: {
+    force: { type: "boolean", description: "Fetch every feed now, even those not due yet" },
+    watch: {
+      type: "boolean",
+      description: "Run as a worker: a pass every INGEST_INTERVAL_MINUTES until stopped",
+    },
+  },
+  async run({ values }) {
+    return withDatabase("`news ingest`", async (database, config) => {
+      await database.migrate();
+      // The progress lines already say what failed; the logger speaks up only for errors or when asked.
+      const logger = createLogger(
+        ["debug", "trace"].includes(config.logLevel) ? config.logLevel : "error",
+      );
+      const sources = loadFeedSources(config.feedsFile);
+      const controller = new AbortController();
+      const stop = () => controller.abort();
+      process.once("SIGTERM", stop);
+      process.once("SIGINT", stop);
+
+      const pass = async () => {
+        const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, () =>
+          runIngestPass(sources, {
+            database,
+            logger,
+            siteUrl: config.siteUrl,
+            force: Boolean(values.force),
+            limits: limitsFor(config.ingestConcurrency),
+            signal: controller.signal,
+            onFeed: (report) => console.log(progressLine(report)),
+          }),
+        );
+        if (!outcome.acquired) {
+          console.log("Another ingest pass is running on this database: skipped this one.");
+          return undefined;
+        }
+        console.log(`\n${summaryTable(outcome.value)}`);
+        return outcome.value;
+      };
+
+      if (!values.watch) {
+        const summary = await pass();
+        return summary && summary.failed === summary.feeds.length && summary.failed > 0 ? 1 : 0;
+      }
+      const intervalMs = Math.max(1, config.ingestIntervalMinutes || 15) * 60_000;
+      console.log(`Watching: a pass every ${intervalMs / 60_000} minutes. Ctrl-C stops.`);
+      while (!controller.signal.aborted) {
+        await pass();
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, intervalMs);
+          controller.signal.addEventListener("abort", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      return 0;
+    });
+  },
+};

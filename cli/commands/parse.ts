@@ -1,0 +1,54 @@
+import { isCategoryKey, FEED_CATEGORIES } from "../../app/lib/categories";
+import { loadConfigOrExit } from "../../server/config";
+import { DEFAULT_FETCH_OPTIONS, fetchFeed } from "../../server/ingest/fetch";
+import { articlesFromBody, userAgent } from "../../server/ingest/ingest";
+import { UsageError, type Command } from "../command";
+
+export const parse: Command = {
+  name: "parse",
+  summary: "Print a feed's normalised articles as JSON, without storing anything.",
+  usage: "news parse <file-or-url> [--category NAME]",
+  options: {
+    category: {
+      type: "string",
+      description: `Category key for the articles (default local-news): ${FEED_CATEGORIES.map((c) => c.key).join(", ")}`,
+    },
+  },
+  allowPositionals: true,
+  async run({ values, positionals }) {
+    const [source, extra] = positionals;
+    if (!source || extra) throw new UsageError("Give exactly one file or URL.");
+    const category = typeof values.category === "string" ? values.category : "local-news";
+    if (!isCategoryKey(category)) throw new UsageError(`Unknown category: ${category}`);
+    const config = loadConfigOrExit();
+    const result = await fetchFeed(source, {
+      ...DEFAULT_FETCH_OPTIONS,
+      userAgent: userAgent(config.siteUrl),
+    });
+    if (result.kind !== "ok") {
+      console.error(
+        `Cannot read ${source}: ${result.kind === "error" ? result.error : "not modified"}`,
+      );
+      return 1;
+    }
+    try {
+      const { items } = articlesFromBody(result, { url: source, category }, config.siteUrl);
+      const articles = items.map((a) => ({
+        id: a.id,
+        title: a.title,
+        excerpt: a.excerpt,
+        content: a.content,
+        image: a.image,
+        category: a.category,
+        date: a.date?.toISOString() ?? null,
+        author: a.author,
+        link: a.link,
+      }));
+      console.log(JSON.stringify(articles, null, 2));
+      return 0;
+    } catch (error) {
+      console.error(`Cannot read ${source}: ${(error as Error).message.split("\n")[0]}`);
+      return 1;
+    }
+  },
+};

@@ -1,0 +1,139 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-cli-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function news(args: string[], env: Record<string, string> = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "cli/news.ts", ...args], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        DATA_DIR: dataDir,
+        FEEDS_FILE: "config/feeds.sample.json",
+        SITE_URL: "http://127.0.0.1:3000",
+        ...env,
+      },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (stderr += c.toString()));
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("news command", { timeout: 120_000 }, () => {
+  it("lists its commands, and each has --help", async () => {
+    const names = ["migrate", "ingest", "feeds", "parse"];
+    const [help, ...own] = await Promise.all([
+      news(["--help"]),
+      ...names.map((name) => news([name, "--help"])),
+    ]);
+    expect(help?.code).toBe(0);
+    names.forEach((name, i) => {
+      expect(help?.stdout).toContain(`  ${name}`);
+      expect(own[i]?.code).toBe(0);
+      expect(own[i]?.stdout).toMatch(new RegExp(`^Usage: news ${name}`));
+    });
+  });
+
+  it("rejects an unknown command or option with usage and exit code 2", async () => {
+    expect((await news(["frobnicate"])).code).toBe(2);
+    const bad = await news(["ingest", "--fast"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("Usage: news ingest");
+  });
+
+  it("parse: prints the normalised articles as a JSON array with the spec's field names", async () => {
+    const result = await news([
+      "parse",
+      "fixtures/feeds/world-news.xml",
+      "--category",
+      "world-news",
+    ]);
+    expect(result.code).toBe(0);
+    const articles = JSON.parse(result.stdout) as Record<string, unknown>[];
+    expect(articles.length).toBeGreaterThanOrEqual(15);
+    for (const article of articles) {
+      expect(Object.keys(article)).toEqual([
+        "id",
+        "title",
+        "excerpt",
+        "content",
+        "image",
+        "category",
+        "date",
+        "author",
+        "link",
+      ]);
+      expect(article.category).toBe("world-news");
+      expect(String(article.date)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    }
+  });
+
+  it("parse: a feed that cannot be read gives one line and a non-zero exit", async () => {
+    const missing = await news(["parse", "fixtures/feeds/no-such-feed.xml"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr.trim().split("\n")).toHaveLength(1);
+    expect(missing.stderr).toMatch(/^Cannot read fixtures\/feeds\/no-such-feed\.xml: /);
+
+    const notFeed = await news(["parse", "README.md"]);
+    expect(notFeed.code).toBe(1);
+    expect(notFeed.stderr.trim().split("\n")).toHaveLength(1);
+  });
+
+  it("ingest: a line per feed and a summary table; feeds: each feed's health", async () => {
+    const result = await news(["ingest"]);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split("\n");
+    expect(lines.filter((l) => l.startsWith("✔ ["))).toHaveLength(16);
+    expect(result.stdout).toMatch(
+      /fetched\s+not modified\s+failed\s+not due\s+new articles\s+updated articles/,
+    );
+    expect(result.stdout).toMatch(/\n16\s+0\s+0\s+0\s+240\s+0\s/);
+
+    // Feeds whose <ttl> has not passed are not due; the others are read again and change nothing.
+    const again = await news(["ingest"]);
+    const [fetched, , failed, notDue, inserted, updated] = (
+      /\n(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(again.stdout) ?? []
+    )
+      .slice(1)
+      .map(Number);
+    expect((fetched ?? 0) + (notDue ?? 0)).toBe(16);
+    expect([failed, inserted, updated]).toEqual([0, 0, 0]);
+
+    const feeds = await news(["feeds"]);
+    expect(feeds.code).toBe(0);
+    expect(feeds.stdout).toMatch(
+      /health\s+category\s+feed\s+status\s+last success\s+failures\s+next attempt/,
+    );
+    expect(feeds.stdout.split("\n").filter((l) => l.startsWith("ok "))).toHaveLength(16);
+  });
+
+  it("feeds: shows a failing feed as failing", async () => {
+    const file = path.join(dataDir, "feeds.json");
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ politics: ["http://127.0.0.1:59999/unreachable.xml"] }),
+    );
+    const ingest = await news(["ingest"], { FEEDS_FILE: file });
+    expect(ingest.stdout).toContain("FAILED: Connection refused");
+    expect(ingest.code).toBe(1);
+    const feeds = await news(["feeds"], { FEEDS_FILE: file });
+    expect(feeds.stdout).toMatch(
+      /FAILING\s+politics\s+http:\/\/127\.0\.0\.1:59999\/unreachable\.xml\s+-\s+never\s+1\s/,
+    );
+  });
+
+  it("refuses an invalid feeds file at start with a clear message", async () => {
+    const file = path.join(dataDir, "bad-feeds.json");
+    fs.writeFileSync(file, JSON.stringify({ gossip: ["https://example.org/x.xml"] }));
+    const result = await news(["ingest"], { FEEDS_FILE: file });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`Invalid feeds file ${file}: unknown category "gossip"`);
+  });
+});

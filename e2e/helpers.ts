@@ -1,0 +1,111 @@
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { CATEGORY_PAGES } from "../app/lib/categories";
+import { site } from "../content/site";
+
+export const SITE_NAME = site.name;
+
+/** Every route that answers 200, in the order of the route table. Category pages come from the registry. */
+export const OK_ROUTES: readonly string[] = [
+  "/",
+  ...CATEGORY_PAGES.map((c) => c.path),
+  "/archives",
+  "/events",
+  "/local-events",
+  "/contact-us",
+  "/about-us",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/privacy",
+  "/terms",
+  "/blog",
+  "/partners",
+  "/faq",
+  "/search",
+  "/search?q=harbor",
+];
+
+/** Routes that answer 404 with a screen of their own. */
+export const NOT_FOUND_ROUTES: readonly string[] = [
+  "/no-such-page",
+  "/not-found",
+  "/blog/unknown-slug",
+];
+
+export const MOBILE = "mobile-375";
+export const DESKTOP = "desktop-1280";
+
+export function isProject(testInfo: TestInfo, name: string): boolean {
+  return testInfo.project.name === name;
+}
+
+/** The mobile menu's button; present in the DOM at every width (hidden by CSS at >= 768 px). */
+export function menuButton(page: Page) {
+  return page.locator('button[aria-controls="mobile-menu"]');
+}
+
+/**
+ * Waits for React to hydrate: the Menu button gets its aria-expanded attribute only then.
+ * Without this, a click could land before the handlers are attached.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(menuButton(page)).toHaveAttribute("aria-expanded", /^(true|false)$/);
+}
+
+/** Header with the site name link to /, a main landmark and the footer. */
+export async function expectChrome(page: Page): Promise<void> {
+  const header = page.locator("body > header");
+  await expect(header).toHaveCount(1);
+  const home = header.getByRole("link", { name: SITE_NAME, exact: true });
+  await expect(home).toBeVisible();
+  await expect(home).toHaveAttribute("href", "/");
+  await expect(page.getByRole("main")).toHaveCount(1);
+  await expect(page.getByRole("main")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expect(
+    page.getByRole("contentinfo").getByRole("navigation", { name: "Footer" }),
+  ).toBeVisible();
+}
+
+/** A readable file-name part for a route: "/" -> "home", "/search?q=harbor" -> "search-q-harbor". */
+export function slugOf(route: string): string {
+  const s = route.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+  return s || "home";
+}
+
+/** Splits a list into `parts` runs of nearly equal length, so a few tests can share the routes between workers. */
+export function chunk<T>(items: readonly T[], parts: number): T[][] {
+  const size = Math.ceil(items.length / parts);
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Runs `check` for each item as its own step on the test's one page, carrying on past failures,
+ * then fails the test listing every item that failed.
+ */
+export async function eachStep<T>(
+  items: readonly T[],
+  name: (item: T) => string,
+  check: (item: T) => Promise<void>,
+): Promise<void> {
+  const failures: string[] = [];
+  for (const item of items) {
+    await test
+      .step(name(item), () => check(item))
+      .catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push(`${name(item)}:\n${message}`);
+      });
+  }
+  expect(failures, failures.join("\n\n")).toEqual([]);
+}
+
+/** Skips every test of the calling file (or describe block) outside the named project. */
+export function onlyInProject(name: string, reason: string): void {
+  // Playwright reads the fixtures a hook needs from its destructuring pattern; an empty one asks for none.
+  // eslint-disable-next-line no-empty-pattern
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== name, reason);
+  });
+}

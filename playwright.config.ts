@@ -1,0 +1,37 @@
+import { defineConfig, devices } from "@playwright/test";
+import { chromiumPath } from "./scripts/chromium-path.js";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    },
+  },
+  projects: [
+    {
+      name: "mobile-375",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 375, height: 800 } },
+    },
+    {
+      name: "desktop-1280",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+    },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.js",
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { E2E_PORT: String(PORT) },
+  },
+});

@@ -1,0 +1,130 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+describe("parseConfig", () => {
+  it("has working defaults", () => {
+    const config = parseConfig({}, "/srv/news");
+    expect(config).toEqual({
+      nodeEnv: "development",
+      port: 3000,
+      host: "localhost",
+      siteUrl: "http://localhost:3000",
+      database: { kind: "pglite", dataDir: "/srv/news/data" },
+      feedsFile: "/srv/news/config/feeds.json",
+      ingestIntervalMinutes: 15,
+      ingestConcurrency: 6,
+      logLevel: "info",
+      embeds: {
+        adScriptUrl: null,
+        featuredVideoUrl: null,
+        imageFeedUrl: null,
+        holidayCalendarUrl: null,
+        feedWallUrl: null,
+      },
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = parseConfig(
+      {
+        NODE_ENV: "production",
+        PORT: "8080",
+        HOST: "0.0.0.0",
+        SITE_URL: "https://news.example.org/",
+        DATABASE_URL: "postgres://news@db.internal:5432/news",
+        FEEDS_FILE: "/etc/news/feeds.json",
+        INGEST_INTERVAL_MINUTES: "0",
+        LOG_LEVEL: "warn",
+        AD_SCRIPT_URL: "https://ads.example.net/serve.js?zone={slot}",
+        FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      },
+      "/srv/news",
+    );
+    expect(config).toMatchObject({
+      nodeEnv: "production",
+      port: 8080,
+      host: "0.0.0.0",
+      siteUrl: "https://news.example.org",
+      database: { kind: "postgres", url: "postgres://news@db.internal:5432/news" },
+      feedsFile: "/etc/news/feeds.json",
+      ingestIntervalMinutes: 0,
+      logLevel: "warn",
+      embeds: {
+        adScriptUrl: "https://ads.example.net/serve.js?zone={slot}",
+        featuredVideoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      },
+    });
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(parseConfig({ PORT: "", DATABASE_URL: "" }, "/x")).toMatchObject({
+      port: 3000,
+      database: { kind: "pglite" },
+    });
+  });
+
+  it.each([
+    ["PORT", "abc", "a whole number from 1 to 65535"],
+    ["PORT", "70000", "a whole number from 1 to 65535"],
+    ["SITE_URL", "news.example.org", "an absolute http:// or https:// URL"],
+    ["SITE_URL", "ftp://news.example.org", "an absolute http:// or https:// URL"],
+    ["DATABASE_URL", "mysql://localhost/news", "a postgres:// or postgresql:// URL"],
+    ["INGEST_INTERVAL_MINUTES", "-5", "0 or more"],
+    ["INGEST_INTERVAL_MINUTES", "soon", "0 or more"],
+    ["INGEST_CONCURRENCY", "0", "a whole number from 1 to 64"],
+    ["AD_SCRIPT_URL", "https://ads.example.net/serve.js", "containing {slot}"],
+    ["FEATURED_VIDEO_URL", "youtube.com/watch?v=x", "an absolute http:// or https:// URL"],
+    ["LOG_LEVEL", "loud", "fatal, error, warn, info, debug, trace, silent"],
+    ["NODE_ENV", "staging", "development, production or test"],
+    ["HOST", "   ", "a non-empty value"],
+  ])("rejects %s=%s naming the variable", (variable, value, expected) => {
+    let error: unknown;
+    try {
+      parseConfig({ [variable]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe(variable);
+    expect((error as ConfigError).message).toContain(`${variable} must be`);
+    expect((error as ConfigError).message).toContain(expected);
+    expect((error as ConfigError).message).not.toContain("\n");
+  });
+});
+
+/** Starts the real server entry with one bad variable; it must stop before opening anything. */
+function runServerWith(env: Record<string, string>) {
+  return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.resolve("server/main.ts")], {
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: "/nonexistent/never-opened", ...env },
+    });
+    let stderr = "";
+    let stdout = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.on("exit", (code) => resolve({ code, stderr, stdout }));
+  });
+}
+
+describe.concurrent("the server with an invalid variable", () => {
+  it.each([
+    ["PORT", "not-a-port"],
+    ["HOST", " "],
+    ["SITE_URL", "localhost:3000"],
+    ["DATABASE_URL", "sqlite:./news.db"],
+    ["DATA_DIR", " "],
+    ["FEEDS_FILE", " "],
+    ["INGEST_INTERVAL_MINUTES", "-1"],
+    ["INGEST_CONCURRENCY", "many"],
+    ["LOG_LEVEL", "verbose"],
+  ])("exits with code 1 and one line naming %s", async (variable, value) => {
+    const result = await runServerWith({ [variable]: value });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${variable} must be `));
+    expect(result.stdout).toBe("");
+  });
+});

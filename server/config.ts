@@ -1,0 +1,155 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting of the site, read from environment variables once at start.
+ * An invalid value stops the process with a one-line message that names the variable.
+ */
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const port = z.coerce
+  .number({ error: "a whole number from 1 to 65535" })
+  .int("a whole number from 1 to 65535")
+  .min(1, "a whole number from 1 to 65535")
+  .max(65535, "a whole number from 1 to 65535");
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "an absolute http:// or https:// URL" })
+  .transform((value) => value.replace(/\/+$/, ""));
+
+const postgresUrl = z
+  .url({ protocol: /^postgres(ql)?$/, error: "a postgres:// or postgresql:// URL" })
+  .optional();
+
+const nonEmpty = z.string().trim().min(1, "a non-empty value");
+
+const optionalHttpsUrl = z
+  .url({ protocol: /^https?$/, error: "an absolute http:// or https:// URL" })
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "development, production or test" })
+    .default("development"),
+  PORT: port.default(3000),
+  HOST: nonEmpty.default("localhost"),
+  SITE_URL: httpUrl.default("http://localhost:3000"),
+  DATABASE_URL: postgresUrl,
+  DATA_DIR: nonEmpty.default("./data"),
+  FEEDS_FILE: nonEmpty.default("config/feeds.json"),
+  INGEST_INTERVAL_MINUTES: z.coerce
+    .number({ error: "a number of minutes, 0 or more (0 turns the schedule off)" })
+    .min(0, "a number of minutes, 0 or more (0 turns the schedule off)")
+    .max(24 * 60, "at most 1440 minutes (one day)")
+    .default(15),
+  INGEST_CONCURRENCY: z.coerce
+    .number({ error: "a whole number from 1 to 64" })
+    .int("a whole number from 1 to 64")
+    .min(1, "a whole number from 1 to 64")
+    .max(64, "a whole number from 1 to 64")
+    .default(6),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: LOG_LEVELS.join(", ") }).default("info"),
+  AD_SCRIPT_URL: z
+    .url({ protocol: /^https?$/, error: "an http(s) URL template containing {slot}" })
+    .refine((v) => v.includes("{slot}") || v.includes("%7Bslot%7D"), {
+      error: "an http(s) URL template containing {slot}",
+    })
+    .optional(),
+  FEATURED_VIDEO_URL: optionalHttpsUrl,
+  IMAGE_FEED_EMBED_URL: optionalHttpsUrl,
+  HOLIDAY_CALENDAR_EMBED_URL: optionalHttpsUrl,
+  FEED_WALL_EMBED_URL: optionalHttpsUrl,
+});
+
+export type Env = z.input<typeof schema>;
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  siteUrl: string;
+  database: { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+  feedsFile: string;
+  ingestIntervalMinutes: number;
+  /** Feeds fetched at once in a pass (at most two of them from one host). */
+  ingestConcurrency: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** What pages may show of outside providers; sent to the browser, so nothing secret. */
+  embeds: PublicEmbeds;
+}
+
+export interface PublicEmbeds {
+  /** Ad provider script address with `{slot}` for the slot id; null shows labelled placeholders. */
+  adScriptUrl: string | null;
+  featuredVideoUrl: string | null;
+  imageFeedUrl: string | null;
+  holidayCalendarUrl: string | null;
+  feedWallUrl: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly expected: string,
+    readonly received: string | undefined,
+  ) {
+    const got = received === undefined ? "" : ` (got ${JSON.stringify(received)})`;
+    super(`Invalid configuration: ${variable} must be ${expected}${got}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Variables that are set but empty count as unset, as shells and `.env` files often leave them. */
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== "") result[key] = value;
+  }
+  return result;
+}
+
+export function parseConfig(env: Record<string, string | undefined>, cwd = process.cwd()): Config {
+  const input = withoutEmpty(env);
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? "configuration");
+    throw new ConfigError(variable, issue?.message ?? "valid", input[variable]);
+  }
+  const v = parsed.data;
+  return {
+    nodeEnv: v.NODE_ENV,
+    port: v.PORT,
+    host: v.HOST,
+    siteUrl: v.SITE_URL,
+    database: v.DATABASE_URL
+      ? { kind: "postgres", url: v.DATABASE_URL }
+      : { kind: "pglite", dataDir: path.resolve(cwd, v.DATA_DIR) },
+    feedsFile: path.resolve(cwd, v.FEEDS_FILE),
+    ingestIntervalMinutes: v.INGEST_INTERVAL_MINUTES,
+    ingestConcurrency: v.INGEST_CONCURRENCY,
+    logLevel: v.LOG_LEVEL,
+    embeds: {
+      adScriptUrl: v.AD_SCRIPT_URL?.replace("%7Bslot%7D", "{slot}") ?? null,
+      featuredVideoUrl: v.FEATURED_VIDEO_URL ?? null,
+      imageFeedUrl: v.IMAGE_FEED_EMBED_URL ?? null,
+      holidayCalendarUrl: v.HOLIDAY_CALENDAR_EMBED_URL ?? null,
+      feedWallUrl: v.FEED_WALL_EMBED_URL ?? null,
+    },
+  };
+}
+
+/** Reads the configuration, or ends the process with exit code 1 and one line naming the bad variable. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

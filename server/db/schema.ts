@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A feed we read, with the state of its last fetches. */
+export const feeds = pgTable("feeds", {
+  id: serial("id").primaryKey(),
+  url: text("url").notNull().unique(),
+  category: text("category").notNull(),
+  title: text("title"),
+  etag: text("etag"),
+  lastModified: text("last_modified"),
+  lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
+  lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
+  lastStatus: integer("last_status"),
+  lastError: text("last_error"),
+  consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+  dead: boolean("dead").notNull().default(false),
+  ...timestamps,
+});
+
+/**
+ * An article built from a feed item. `id` is derived from the item (never from a timestamp),
+ * so `/article/{id}` stays valid across runs and machines.
+ */
+export const articles = pgTable(
+  "articles",
+  {
+    id: text("id").primaryKey(),
+    feedId: integer("feed_id").references(() => feeds.id, { onDelete: "set null" }),
+    category: text("category").notNull(),
+    guid: text("guid"),
+    link: text("link").notNull(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    /** Absolute http(s) image URL; null means the bundled default image. */
+    image: text("image"),
+    author: text("author").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("articles_link_unique").on(t.link),
+    // NULLS FIRST matches a plain `ORDER BY published_at DESC`, so the planner can walk the index.
+    index("articles_category_published_idx").on(t.category, t.publishedAt.desc().nullsFirst()),
+    index("articles_published_idx").on(t.publishedAt.desc().nullsFirst()),
+    index("articles_feed_guid_idx").on(t.feedId, t.guid),
+  ],
+);
+
+export const newsletterSubscribers = pgTable("newsletter_subscribers", {
+  id: serial("id").primaryKey(),
+  /** Normalised: trimmed and lower-cased. */
+  email: text("email").notNull().unique(),
+  ...timestamps,
+});
+
+export const pollVotes = pgTable(
+  "poll_votes",
+  {
+    id: serial("id").primaryKey(),
+    pollId: text("poll_id").notNull(),
+    option: text("option").notNull(),
+    /** A random per-browser token from a cookie; never an IP address. */
+    voterId: text("voter_id").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("poll_votes_one_per_voter").on(t.pollId, t.voterId),
+    index("poll_votes_poll_idx").on(t.pollId, t.option),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    category: text("category"),
+    message: text("message").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("contact_messages_created_idx").on(sql`${t.createdAt} DESC`)],
+);

@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "./client";
+
+/**
+ * The databases a repository test runs against: PGlite always, PostgreSQL too when
+ * TEST_DATABASE_URL is set. Each call gets an empty database of its own.
+ */
+export interface TestDatabase {
+  name: "pglite" | "postgres";
+  open(): Promise<DatabaseHandle & { dispose(): Promise<void> }>;
+}
+
+async function openPgliteForTest() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-test-db-"));
+  const handle = await openDatabase({ kind: "pglite", dataDir }, { owner: "a test" });
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openPostgresForTest(adminUrl: string) {
+  const name = `news_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString() }, { owner: "a test" });
+  return {
+    ...handle,
+    async dispose() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export function testDatabases(): TestDatabase[] {
+  const list: TestDatabase[] = [{ name: "pglite", open: openPgliteForTest }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) list.push({ name: "postgres", open: () => openPostgresForTest(url) });
+  return list;
+}
+
+/** Says plainly, once, when the PostgreSQL half of the suite is not run. */
+export function reportSkippedPostgres(): void {
+  if (!process.env.TEST_DATABASE_URL) {
+    console.warn(
+      "TEST_DATABASE_URL is not set: repository tests ran on PGlite only, NOT on PostgreSQL.",
+    );
+  }
+}
+
+/** Rows of a raw `db.execute` result: both drivers answer with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMUNITY_POLL, POLL_OPTIONS } from "../../content/community";
+import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
+import {
+  ALREADY_VOTED,
+  castVote,
+  currentResults,
+  INVALID_OPTION,
+  pollViewFor,
+  readVoterId,
+  tally,
+  VOTE_THANKS,
+  voterCookie,
+} from "./poll";
+import { pollResults } from "./repository";
+
+reportSkippedPostgres();
+
+const VOTER_A = "6f1c2d3e-4b5a-4c6d-8e7f-901234567890";
+const VOTER_B = "0a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d";
+const VOTER_C = "11111111-2222-4333-8444-555555555555";
+
+describe.each(testDatabases())("poll on $name", (database) => {
+  let handle: Awaited<ReturnType<typeof database.open>>;
+
+  beforeAll(async () => {
+    handle = await database.open();
+    await handle.migrate();
+  });
+  afterAll(async () => {
+    await handle?.dispose();
+  });
+
+  it("stores a valid vote once; a second vote by the same voter changes nothing and says so", async () => {
+    const first = await castVote(handle.db, VOTER_A, { option: "Homelessness" });
+    expect(first).toEqual({
+      ok: true,
+      view: { status: "results", message: VOTE_THANKS, results: expect.any(Object) },
+    });
+    const again = await castVote(handle.db, VOTER_A, { option: "Transportation" });
+    expect(again.ok).toBe(true);
+    expect(again.view).toMatchObject({ status: "results", message: ALREADY_VOTED });
+
+    expect(await pollResults(handle.db, COMMUNITY_POLL.id)).toEqual([
+      { option: "Homelessness", votes: 1 },
+    ]);
+    const results = await currentResults(handle.db);
+    expect(results.total).toBe(1);
+    expect(results.tallies.find((t) => t.option === "Homelessness")).toEqual({
+      option: "Homelessness",
+      votes: 1,
+      percent: 100,
+    });
+  });
+
+  it("counts other voters and shows the voter's state on arrival", async () => {
+    await castVote(handle.db, VOTER_B, { option: "Jobs & economy" });
+    expect(await pollViewFor(handle.db, VOTER_B)).toMatchObject({
+      status: "results",
+      message: ALREADY_VOTED,
+      results: { total: 2 },
+    });
+    expect(await pollViewFor(handle.db, VOTER_C)).toEqual({ status: "open" });
+    expect(await pollViewFor(handle.db, null)).toEqual({ status: "open" });
+  });
+
+  it.each([
+    ["an unknown option", { option: "Parking" }],
+    ["an option in other case", { option: "homelessness" }],
+    ["no option", {}],
+    ["an empty option", { option: "" }],
+  ])("rejects %s and stores nothing", async (_label, form) => {
+    const before = await currentResults(handle.db);
+    const outcome = await castVote(handle.db, VOTER_C, form);
+    expect(outcome).toEqual({ ok: false, view: { status: "open", error: INVALID_OPTION } });
+    expect(await currentResults(handle.db)).toEqual(before);
+    expect(await pollViewFor(handle.db, VOTER_C)).toEqual({ status: "open" });
+  });
+});
+
+describe("tally", () => {
+  it("lists every option in order with counts and whole percentages", () => {
+    expect(
+      tally([
+        { option: "Transportation", votes: 1 },
+        { option: "Housing affordability", votes: 2 },
+      ]),
+    ).toEqual({
+      total: 3,
+      tallies: [
+        { option: "Housing affordability", votes: 2, percent: 67 },
+        { option: "Homelessness", votes: 0, percent: 0 },
+        { option: "Transportation", votes: 1, percent: 33 },
+        { option: "Climate change", votes: 0, percent: 0 },
+        { option: "Jobs & economy", votes: 0, percent: 0 },
+      ],
+    });
+  });
+
+  it("shows zero percent everywhere before the first vote and ignores retired options", () => {
+    const results = tally([{ option: "Retired option", votes: 4 }]);
+    expect(results.total).toBe(0);
+    expect(results.tallies.map((t) => t.option)).toEqual([...POLL_OPTIONS]);
+    expect(results.tallies.every((t) => t.votes === 0 && t.percent === 0)).toBe(true);
+  });
+});
+
+describe("voter cookie", () => {
+  it("is HttpOnly and SameSite=Lax, Secure only over HTTPS", () => {
+    expect(voterCookie(VOTER_A, { secure: false })).toBe(
+      `poll_voter=${VOTER_A}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`,
+    );
+    expect(voterCookie(VOTER_A, { secure: true })).toMatch(/; Secure$/);
+  });
+
+  it.each([
+    [`poll_voter=${VOTER_A}`, VOTER_A],
+    [`theme=dark; poll_voter=${VOTER_B}; other=1`, VOTER_B],
+    ["poll_voter=not-a-uuid", null],
+    ["poll_voter=", null],
+    ["theme=dark", null],
+    ["", null],
+    [null, null],
+  ])("reads %j as %j", (header, expected) => {
+    expect(readVoterId(header)).toBe(expected);
+  });
+});

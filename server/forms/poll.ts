@@ -1,0 +1,112 @@
+import { z } from "zod";
+import { COMMUNITY_POLL, POLL_OPTIONS, type PollOption } from "../../content/community";
+import type { Database } from "../db/client";
+import { hasVoted, pollResults, recordVote } from "./repository";
+
+/**
+ * The Community page's reader poll: one vote per browser, told apart by a random id in an
+ * HttpOnly cookie (never the reader's address), and results with counts and percentages.
+ */
+
+export const VOTE_THANKS = "Thanks for voting! Here are the results so far.";
+export const ALREADY_VOTED = "You have already voted in this poll.";
+export const INVALID_OPTION = `Please choose one of the options: ${POLL_OPTIONS.join(", ")}.`;
+
+export interface PollTally {
+  option: PollOption;
+  votes: number;
+  /** Whole percent of all votes; 0 when nobody has voted. */
+  percent: number;
+}
+
+export interface PollResults {
+  total: number;
+  tallies: PollTally[];
+}
+
+/** What the page shows: the form (perhaps with an error) or the results with a message. */
+export type PollView =
+  { status: "open"; error?: string } | { status: "results"; message: string; results: PollResults };
+
+const vote = z.object({ option: z.enum(POLL_OPTIONS, { error: INVALID_OPTION }) });
+
+/** Counts per option in the poll's own order, options nobody chose included. */
+export function tally(rows: readonly { option: string; votes: number }[]): PollResults {
+  const counts = new Map(rows.map((r) => [r.option, Number(r.votes)]));
+  const votes = POLL_OPTIONS.map((option) => counts.get(option) ?? 0);
+  const total = votes.reduce((sum, n) => sum + n, 0);
+  return {
+    total,
+    tallies: POLL_OPTIONS.map((option, i) => {
+      const n = votes[i] ?? 0;
+      return { option, votes: n, percent: total === 0 ? 0 : Math.round((n / total) * 100) };
+    }),
+  };
+}
+
+export async function currentResults(db: Database): Promise<PollResults> {
+  return tally(await pollResults(db, COMMUNITY_POLL.id));
+}
+
+/**
+ * Validates a posted vote and stores it once per voter. An invalid option stores nothing; a second
+ * vote from the same voter changes nothing and says so.
+ */
+export async function castVote(
+  db: Database,
+  voterId: string,
+  form: Record<string, unknown>,
+): Promise<{ ok: false; view: PollView } | { ok: true; view: PollView }> {
+  const parsed = vote.safeParse(form);
+  if (!parsed.success) {
+    return { ok: false, view: { status: "open", error: INVALID_OPTION } };
+  }
+  const { counted } = await recordVote(db, {
+    pollId: COMMUNITY_POLL.id,
+    option: parsed.data.option,
+    voterId,
+  });
+  return {
+    ok: true,
+    view: {
+      status: "results",
+      message: counted ? VOTE_THANKS : ALREADY_VOTED,
+      results: await currentResults(db),
+    },
+  };
+}
+
+/** The poll as a voter sees it on arrival: results once they have voted, the form before. */
+export async function pollViewFor(db: Database, voterId: string | null): Promise<PollView> {
+  if (!voterId || !(await hasVoted(db, COMMUNITY_POLL.id, voterId))) return { status: "open" };
+  return { status: "results", message: ALREADY_VOTED, results: await currentResults(db) };
+}
+
+const VOTER_COOKIE = "poll_voter";
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+const voterId = z.uuid();
+
+/** The voter id from the request's cookies, or null when absent or not one of ours. */
+export function readVoterId(cookieHeader: string | null): string | null {
+  for (const part of (cookieHeader ?? "").split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === VOTER_COOKIE) {
+      const parsed = voterId.safeParse(rest.join("="));
+      return parsed.success ? parsed.data : null;
+    }
+  }
+  return null;
+}
+
+/** Set-Cookie for a voter id: script cannot read it, and other sites' forms do not send it. */
+export function voterCookie(id: string, options: { secure: boolean }): string {
+  const attributes = [
+    `${VOTER_COOKIE}=${id}`,
+    "Path=/",
+    `Max-Age=${ONE_YEAR_SECONDS}`,
+    "HttpOnly",
+    "SameSite=Lax",
+  ];
+  if (options.secure) attributes.push("Secure");
+  return attributes.join("; ");
+}

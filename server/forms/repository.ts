@@ -1,0 +1,66 @@
+import { and, count, eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { contactMessages, newsletterSubscribers, pollVotes } from "../db/schema";
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Stores the address once; subscribing again is not an error. */
+export async function addSubscriber(db: Database, email: string): Promise<{ created: boolean }> {
+  const rows = await db
+    .insert(newsletterSubscribers)
+    .values({ email: normaliseEmail(email) })
+    .onConflictDoNothing({ target: newsletterSubscribers.email })
+    .returning({ id: newsletterSubscribers.id });
+  return { created: rows.length > 0 };
+}
+
+export async function listSubscribers(db: Database) {
+  return db
+    .select({ email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt })
+    .from(newsletterSubscribers)
+    .orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id);
+}
+
+/** One vote per voter and poll; a second vote changes nothing. */
+export async function recordVote(
+  db: Database,
+  vote: { pollId: string; option: string; voterId: string },
+): Promise<{ counted: boolean }> {
+  const rows = await db
+    .insert(pollVotes)
+    .values(vote)
+    .onConflictDoNothing({ target: [pollVotes.pollId, pollVotes.voterId] })
+    .returning({ id: pollVotes.id });
+  return { counted: rows.length > 0 };
+}
+
+export async function pollResults(db: Database, pollId: string) {
+  return db
+    .select({ option: pollVotes.option, votes: count() })
+    .from(pollVotes)
+    .where(eq(pollVotes.pollId, pollId))
+    .groupBy(pollVotes.option);
+}
+
+export async function hasVoted(db: Database, pollId: string, voterId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: pollVotes.id })
+    .from(pollVotes)
+    .where(and(eq(pollVotes.pollId, pollId), eq(pollVotes.voterId, voterId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function saveContactMessage(
+  db: Database,
+  message: { name: string; email: string; category: string | null; message: string },
+): Promise<{ id: number }> {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ ...message, email: normaliseEmail(message.email) })
+    .returning({ id: contactMessages.id });
+  if (!row) throw new Error("The contact message was not stored");
+  return row;
+}

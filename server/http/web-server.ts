@@ -1,0 +1,76 @@
+import type { Server } from "node:http";
+import type { Config } from "../config";
+import { openDatabase, type DatabaseHandle } from "../db/client";
+import { DataDirInUseError } from "../db/lock";
+import { FeedsConfigError, loadFeedSources } from "../ingest/feeds-config";
+import { startScheduler, type Scheduler } from "../ingest/scheduler";
+import { createLogger } from "../logger";
+import { createApp } from "./app";
+
+/** How long in-flight requests may take to finish before the process exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export async function startWebServer(config: Config): Promise<void> {
+  const logger = createLogger(config.logLevel);
+
+  let sources;
+  try {
+    sources = loadFeedSources(config.feedsFile);
+  } catch (error) {
+    if (error instanceof FeedsConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase(config.database, { owner: "the web server" });
+    await database.migrate();
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      logger.fatal(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await createApp({ config, db: database.db, logger });
+  const server: Server = app.listen(config.port, config.host, () => {
+    logger.info({ url: `http://${config.host}:${config.port}`, db: database.kind }, "listening");
+  });
+
+  const scheduler: Scheduler | undefined =
+    config.ingestIntervalMinutes > 0
+      ? startScheduler({
+          database,
+          logger,
+          siteUrl: config.siteUrl,
+          sources,
+          intervalMinutes: config.ingestIntervalMinutes,
+          concurrency: config.ingestConcurrency,
+        })
+      : undefined;
+
+  let stopping = false;
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    clearTimeout(timer);
+    await scheduler?.stop();
+    // Closing PGlite flushes it: everything the site wrote is on disk when the process ends.
+    await database.close();
+    logger.info("stopped");
+    process.exit(0);
+  }
+
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}

@@ -1,0 +1,258 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Fetching one feed: HTTP(S) with a total timeout, a redirect limit, a streamed size cap and
+ * conditional GET; `file:` URLs and plain paths from disk. Never throws: every outcome is a result.
+ */
+
+export interface FetchOptions {
+  /** Whole request, body included. */
+  timeoutMs: number;
+  maxRedirects: number;
+  maxBytes: number;
+  userAgent: string;
+  /** Validators from the last successful fetch. */
+  etag?: string | null;
+  lastModified?: string | null;
+  /** Stops the request early, e.g. on shutdown. */
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_FETCH_OPTIONS = {
+  timeoutMs: 15_000,
+  maxRedirects: 5,
+  maxBytes: 10 * 1024 * 1024,
+} as const;
+
+export type FetchResult =
+  | {
+      kind: "ok";
+      status: number;
+      body: Uint8Array;
+      contentType: string | null;
+      etag: string | null;
+      lastModified: string | null;
+      /** Cache-Control max-age of the answer, as a floor for the next attempt. */
+      maxAgeSeconds: number | null;
+      finalUrl: string;
+    }
+  | { kind: "not-modified"; status: 304; maxAgeSeconds: number | null }
+  | {
+      kind: "error";
+      status: number | null;
+      error: string;
+      /** From a 429 or 503 answer's Retry-After. */
+      retryAfterSeconds: number | null;
+    };
+
+/** Whether a configured source is read from disk rather than over HTTP. */
+export function isLocalSource(source: string): boolean {
+  return source.startsWith("file:") || !/^[a-z][a-z0-9+.-]*:/i.test(source);
+}
+
+export async function fetchFeed(source: string, options: FetchOptions): Promise<FetchResult> {
+  if (isLocalSource(source)) return readLocal(source, options.maxBytes);
+  return fetchHttp(source, options);
+}
+
+async function readLocal(source: string, maxBytes: number): Promise<FetchResult> {
+  const file = source.startsWith("file:") ? fileURLToPath(source) : path.resolve(source);
+  try {
+    const stat = await fs.stat(file);
+    if (stat.size > maxBytes) {
+      return {
+        kind: "error",
+        status: null,
+        error: `File is larger than ${maxBytes} bytes`,
+        retryAfterSeconds: null,
+      };
+    }
+    const body = new Uint8Array(await fs.readFile(file));
+    return {
+      kind: "ok",
+      status: 200,
+      body,
+      contentType: null,
+      etag: null,
+      lastModified: null,
+      maxAgeSeconds: null,
+      finalUrl: source,
+    };
+  } catch (error) {
+    return {
+      kind: "error",
+      status: null,
+      error: `Cannot read ${file}: ${(error as Error).message}`,
+      retryAfterSeconds: null,
+    };
+  }
+}
+
+function maxAge(headers: Headers): number | null {
+  const match = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?/i.exec(headers.get("cache-control") ?? "");
+  return match?.[1] ? Number(match[1]) : null;
+}
+
+/** Retry-After is either seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.round((date - now) / 1000));
+}
+
+/** A readable reason for a network failure, from undici's error and its cause. */
+export function describeNetworkError(error: unknown, timeoutMs: number): string {
+  const err = error as Error & { cause?: { code?: string; message?: string } };
+  if (err.name === "TimeoutError" || err.name === "AbortError") {
+    return `Timed out after ${timeoutMs / 1000} s`;
+  }
+  const code = err.cause?.code;
+  switch (code) {
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `DNS lookup failed (${code})`;
+    case "ECONNREFUSED":
+      return "Connection refused";
+    case "ECONNRESET":
+      return "Connection reset by the server";
+    case "UND_ERR_SOCKET":
+      return "The server closed the connection";
+    default:
+      return code
+        ? `Network error (${code})`
+        : `Network error: ${err.cause?.message ?? err.message}`;
+  }
+}
+
+async function fetchHttp(url: string, options: FetchOptions): Promise<FetchResult> {
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const headers: Record<string, string> = {
+    "user-agent": options.userAgent,
+    accept:
+      "application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5",
+    "accept-encoding": "gzip, deflate, br",
+  };
+  if (options.etag) headers["if-none-match"] = options.etag;
+  if (options.lastModified) headers["if-modified-since"] = options.lastModified;
+
+  let current = url;
+  const seen = new Set<string>();
+  try {
+    for (let redirects = 0; ; redirects++) {
+      seen.add(current);
+      const response = await fetch(current, { headers, redirect: "manual", signal });
+      if (response.status >= 300 && response.status < 400 && response.status !== 304) {
+        await response.body?.cancel();
+        const location = response.headers.get("location");
+        if (!location) {
+          return {
+            kind: "error",
+            status: response.status,
+            error: `Redirect ${response.status} without a Location`,
+            retryAfterSeconds: null,
+          };
+        }
+        const next = new URL(location, current).toString();
+        if (seen.has(next)) {
+          return {
+            kind: "error",
+            status: response.status,
+            error: `Redirect loop at ${next}`,
+            retryAfterSeconds: null,
+          };
+        }
+        if (redirects >= options.maxRedirects) {
+          return {
+            kind: "error",
+            status: response.status,
+            error: `More than ${options.maxRedirects} redirects`,
+            retryAfterSeconds: null,
+          };
+        }
+        if (!/^https?:$/.test(new URL(next).protocol)) {
+          return {
+            kind: "error",
+            status: response.status,
+            error: `Redirect to a non-HTTP address: ${next}`,
+            retryAfterSeconds: null,
+          };
+        }
+        current = next;
+        continue;
+      }
+      if (response.status === 304) {
+        await response.body?.cancel();
+        return { kind: "not-modified", status: 304, maxAgeSeconds: maxAge(response.headers) };
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        return {
+          kind: "error",
+          status: response.status,
+          error: `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
+          retryAfterSeconds: parseRetryAfter(response.headers.get("retry-after")),
+        };
+      }
+      const body = await readCapped(response, options.maxBytes);
+      if (!body) {
+        return {
+          kind: "error",
+          status: response.status,
+          error: `Body larger than ${options.maxBytes} bytes`,
+          retryAfterSeconds: null,
+        };
+      }
+      return {
+        kind: "ok",
+        status: response.status,
+        body,
+        contentType: response.headers.get("content-type"),
+        etag: response.headers.get("etag"),
+        lastModified: response.headers.get("last-modified"),
+        maxAgeSeconds: maxAge(response.headers),
+        finalUrl: current,
+      };
+    }
+  } catch (error) {
+    return {
+      kind: "error",
+      status: null,
+      error: describeNetworkError(error, options.timeoutMs),
+      retryAfterSeconds: null,
+    };
+  }
+}
+
+/** Reads the (decompressed) body, stopping as soon as it passes the cap; undefined when it did. */
+async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
+  const declared = Number(response.headers.get("content-length"));
+  if (!response.headers.get("content-encoding") && declared > maxBytes) {
+    await response.body?.cancel();
+    return undefined;
+  }
+  if (!response.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}

@@ -1,0 +1,319 @@
+import { eq, sql } from "drizzle-orm";
+import { pino } from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { articles, feeds } from "../db/schema";
+import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
+import type { FeedSource } from "./feeds-config";
+import { INGEST_LOCK_ID, runIngestPass, type IngestOptions } from "./ingest";
+import { rssFeed, startFixtureServer, type FixtureServer } from "./test-server";
+
+reportSkippedPostgres();
+
+const logger = pino({ level: "silent" });
+const T0 = new Date("2026-11-22T12:00:00Z");
+const minutesAfter = (date: Date, m: number) => new Date(date.getTime() + m * 60_000);
+
+function items(prefix: string, count: number, startDay = 1) {
+  return Array.from({ length: count }, (_, i) => ({
+    guid: `${prefix}-${i}`,
+    title: `${prefix} story ${i}`,
+    date: new Date(Date.UTC(2026, 9, startDay + i, 10)).toUTCString(),
+  }));
+}
+
+describe.each(testDatabases())("ingest pass on $name", (database) => {
+  let handle: Awaited<ReturnType<typeof database.open>>;
+  let server: FixtureServer;
+  const bodies = new Map<string, { status: number; body: string; type?: string }>();
+
+  beforeAll(async () => {
+    handle = await database.open();
+    await handle.migrate();
+    server = await startFixtureServer();
+    for (const name of ["a", "b", "c", "html", "empty", "big"]) {
+      server.route(`/${name}.xml`, (req, res) => {
+        const answer = bodies.get(name) ?? { status: 404, body: "" };
+        if (answer.status === 200 && req.headers["if-none-match"] === `"${name}-etag"`) {
+          res.writeHead(304).end();
+          return;
+        }
+        res
+          .writeHead(answer.status, {
+            "content-type": answer.type ?? "application/rss+xml",
+            ...(answer.status === 200 ? { etag: `"${name}-etag"` } : {}),
+          })
+          .end(answer.body);
+      });
+    }
+  });
+  afterAll(async () => {
+    await server?.close();
+    await handle?.dispose();
+  });
+  beforeEach(async () => {
+    await handle.db.delete(articles);
+    await handle.db.delete(feeds);
+    bodies.clear();
+  });
+
+  const source = (name: string, category: FeedSource["category"] = "local-news"): FeedSource => ({
+    url: server.url(`/${name}.xml`),
+    category,
+  });
+  const pass = (sources: FeedSource[], extra: Partial<IngestOptions> = {}) =>
+    runIngestPass(sources, {
+      database: handle,
+      logger,
+      siteUrl: "http://127.0.0.1:3000",
+      now: () => T0,
+      ...extra,
+    });
+  const storedIds = async () =>
+    (await handle.db.select({ id: articles.id }).from(articles).orderBy(articles.id)).map(
+      (r) => r.id,
+    );
+  const feedRow = async (name: string) =>
+    (
+      await handle.db
+        .select()
+        .from(feeds)
+        .where(eq(feeds.url, server.url(`/${name}.xml`)))
+    )[0];
+
+  it("stores each feed's items under stable ids, the same on a second run, with no duplicates", async () => {
+    bodies.set("a", { status: 200, body: rssFeed("A", items("a", 3)) });
+    bodies.set("b", { status: 200, body: rssFeed("B", items("b", 2)) });
+    const first = await pass([source("a"), source("b", "politics")]);
+    expect(first).toMatchObject({ fetched: 2, failed: 0, inserted: 5, updated: 0 });
+    const ids = await storedIds();
+    expect(ids).toHaveLength(5);
+    expect(ids.every((id) => /^[a-z0-9-]+$/.test(id))).toBe(true);
+
+    // Force a full fetch again (no 304) by forgetting the validators.
+    await handle.db.update(feeds).set({ etag: null });
+    const second = await pass([source("a"), source("b", "politics")], {
+      now: () => minutesAfter(T0, 60),
+    });
+    expect(second).toMatchObject({ fetched: 2, inserted: 0, updated: 0 });
+    expect(await storedIds()).toEqual(ids);
+    const politics = await handle.db
+      .select()
+      .from(articles)
+      .where(eq(articles.category, "politics"));
+    expect(politics).toHaveLength(2);
+  });
+
+  it("updates an edited item in place, keeping its id and first-seen time", async () => {
+    bodies.set("a", { status: 200, body: rssFeed("A", items("a", 2)) });
+    await pass([source("a")]);
+    const before = await handle.db.select().from(articles).orderBy(articles.id);
+    const edited = items("a", 2).map((i, n) =>
+      n === 0 ? { ...i, title: "Corrected headline" } : i,
+    );
+    bodies.set("a", { status: 200, body: rssFeed("A", edited) });
+    await handle.db.update(feeds).set({ etag: null });
+    const summary = await pass([source("a")], { now: () => minutesAfter(T0, 30) });
+    expect(summary).toMatchObject({ inserted: 0, updated: 1 });
+    const after = await handle.db.select().from(articles).orderBy(articles.id);
+    expect(after.map((a) => a.id)).toEqual(before.map((a) => a.id));
+    const changed = after.find((a) => a.title === "Corrected headline");
+    const original = before.find((a) => a.id === changed?.id);
+    expect(changed?.firstSeenAt.getTime()).toBe(original?.firstSeenAt.getTime());
+    expect(changed?.updatedAt.getTime()).toBe(minutesAfter(T0, 30).getTime());
+  });
+
+  it("keeps the id of an item whose headline and link both change (same guid)", async () => {
+    bodies.set("a", { status: 200, body: rssFeed("A", [{ guid: "g1", title: "First headline" }]) });
+    await pass([source("a")]);
+    const [before] = await storedIds();
+    bodies.set("a", {
+      status: 200,
+      body: rssFeed("A", [
+        { guid: "g1", title: "Rewritten headline", link: "https://sample.example.org/moved" },
+      ]),
+    });
+    await handle.db.update(feeds).set({ etag: null });
+    const summary = await pass([source("a")], { now: () => minutesAfter(T0, 30) });
+    expect(summary).toMatchObject({ inserted: 0, updated: 1 });
+    const rows = await handle.db.select().from(articles);
+    expect(rows.map((r) => [r.id, r.title, r.link])).toEqual([
+      [before, "Rewritten headline", "https://sample.example.org/moved"],
+    ]);
+  });
+
+  it("answers a 304 without parsing and changes nothing", async () => {
+    bodies.set("a", { status: 200, body: rssFeed("A", items("a", 2)) });
+    await pass([source("a")]);
+    bodies.set("a", { status: 200, body: "<<< would not parse >>>" });
+    const summary = await pass([source("a")], { now: () => minutesAfter(T0, 20) });
+    expect(summary).toMatchObject({ notModified: 1, failed: 0, inserted: 0, updated: 0 });
+    expect(await storedIds()).toHaveLength(2);
+    expect(await feedRow("a")).toMatchObject({ lastStatus: 304, consecutiveFailures: 0 });
+  });
+
+  it("keeps a failing feed's earlier articles and every other feed's, and backs off", async () => {
+    bodies.set("a", { status: 200, body: rssFeed("A", items("a", 2)) });
+    bodies.set("b", { status: 200, body: rssFeed("B", items("b", 2)) });
+    await pass([source("a"), source("b")]);
+    const stored = await storedIds();
+
+    bodies.set("a", { status: 500, body: "boom" });
+    bodies.set("b", { status: 200, body: rssFeed("B", items("b", 3)) });
+    await handle.db.update(feeds).set({ etag: null });
+    const t1 = minutesAfter(T0, 60);
+    const summary = await pass([source("a"), source("b")], { now: () => t1 });
+    expect(summary).toMatchObject({ fetched: 1, failed: 1, inserted: 1 });
+    const after = await storedIds();
+    expect(after).toEqual(expect.arrayContaining(stored));
+    expect(after).toHaveLength(5);
+    expect(await feedRow("a")).toMatchObject({
+      lastStatus: 500,
+      lastError: "HTTP 500 Internal Server Error",
+      consecutiveFailures: 1,
+      nextAttemptAt: minutesAfter(t1, 15),
+      dead: false,
+    });
+
+    // Not due yet ten minutes later; due (and failing again, doubling) after fifteen.
+    const early = await pass([source("a")], { now: () => minutesAfter(t1, 10) });
+    expect(early).toMatchObject({ notDue: 1, failed: 0 });
+    await pass([source("a")], { now: () => minutesAfter(t1, 16) });
+    expect(await feedRow("a")).toMatchObject({
+      consecutiveFailures: 2,
+      nextAttemptAt: minutesAfter(t1, 16 + 30),
+    });
+    expect(await storedIds()).toHaveLength(5);
+  });
+
+  it("marks a feed answering 410 as dead, and still retries it", async () => {
+    bodies.set("a", { status: 410, body: "" });
+    await pass([source("a")]);
+    expect(await feedRow("a")).toMatchObject({
+      dead: true,
+      lastStatus: 410,
+      nextAttemptAt: minutesAfter(T0, 15),
+    });
+  });
+
+  it("records an HTML page instead of a feed as a failure", async () => {
+    bodies.set("html", {
+      status: 200,
+      type: "text/html",
+      body: "<!doctype html><html><head><title>Home</title></head><body><p>Hi</p></body></html>",
+    });
+    const summary = await pass([source("html")]);
+    expect(summary.failed).toBe(1);
+    expect((await feedRow("html"))?.lastError).toMatch(/^Not a feed/);
+  });
+
+  it("keeps stored articles when a feed suddenly holds no items", async () => {
+    bodies.set("empty", { status: 200, body: rssFeed("E", items("e", 2)) });
+    await pass([source("empty")]);
+    bodies.set("empty", { status: 200, body: rssFeed("E", []) });
+    await handle.db.update(feeds).set({ etag: null });
+    const summary = await pass([source("empty")], { now: () => minutesAfter(T0, 30) });
+    expect(summary).toMatchObject({ fetched: 1, failed: 0 });
+    expect(await storedIds()).toHaveLength(2);
+    expect(await feedRow("empty")).toMatchObject({
+      lastError: "The feed holds no items",
+      consecutiveFailures: 0,
+    });
+  });
+
+  it("stores at most the 15 newest items of a feed", async () => {
+    bodies.set("big", { status: 200, body: rssFeed("Big", items("big", 20)) });
+    await pass([source("big")]);
+    const rows = await handle.db.select({ title: articles.title }).from(articles);
+    expect(rows).toHaveLength(15);
+    expect(rows.map((r) => r.title)).not.toContain("big story 4");
+    expect(rows.map((r) => r.title)).toContain("big story 19");
+  });
+
+  it("stores a link that arrives from two feeds once", async () => {
+    const shared = { guid: "x", title: "Shared story", link: "https://sample.example.org/shared" };
+    bodies.set("a", { status: 200, body: rssFeed("A", [shared]) });
+    bodies.set("b", { status: 200, body: rssFeed("B", [{ ...shared, guid: "y" }]) });
+    await pass([source("a")]);
+    const summary = await pass([source("b")]);
+    expect(summary.inserted).toBe(0);
+    const rows = await handle.db.select().from(articles).where(eq(articles.link, shared.link));
+    expect(rows).toHaveLength(1);
+  });
+
+  it("tells apart two items of one feed that share a guid, by link", async () => {
+    const body = rssFeed("A", [
+      { guid: "same", title: "First", link: "https://sample.example.org/1" },
+      { guid: "same", title: "Second", link: "https://sample.example.org/2" },
+    ]);
+    bodies.set("a", { status: 200, body });
+    await pass([source("a")]);
+    expect(await storedIds()).toHaveLength(2);
+    await handle.db.update(feeds).set({ etag: null });
+    await pass([source("a")], { now: () => minutesAfter(T0, 30) });
+    expect(await storedIds()).toHaveLength(2);
+  });
+
+  it("runs one pass at a time on a database", async () => {
+    bodies.set("a", { status: 200, body: rssFeed("A", items("a", 1)) });
+    let release: () => void = () => {};
+    const holding = handle.withLock(
+      INGEST_LOCK_ID,
+      { wait: false },
+      () => new Promise<void>((r) => (release = r)),
+    );
+    const second = await handle.withLock(INGEST_LOCK_ID, { wait: false }, () =>
+      pass([source("a")]),
+    );
+    expect(second.acquired).toBe(false);
+    release();
+    await holding;
+    const third = await handle.withLock(INGEST_LOCK_ID, { wait: false }, () => pass([source("a")]));
+    expect(third.acquired).toBe(true);
+    const [count] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(articles);
+    expect(count?.n).toBe(1);
+  });
+});
+
+describe("ingest concurrency", () => {
+  it("fetches concurrently within the global and per-host limits", async () => {
+    const servers = await Promise.all([
+      startFixtureServer(),
+      startFixtureServer(),
+      startFixtureServer(),
+    ]);
+    let active = 0;
+    let peak = 0;
+    for (const s of servers) {
+      for (let i = 0; i < 4; i++) {
+        s.route(`/f${i}.xml`, async (_req, res) => {
+          active++;
+          peak = Math.max(peak, active);
+          await new Promise((r) => setTimeout(r, 150));
+          active--;
+          res.writeHead(200, { "content-type": "application/rss+xml" }).end(rssFeed(`F${i}`, []));
+        });
+      }
+    }
+    const handle = await testDatabases()[0]?.open();
+    if (!handle) throw new Error("no test database");
+    try {
+      await handle.migrate();
+      const sources = servers.flatMap((s) =>
+        [0, 1, 2, 3].map((i): FeedSource => ({ url: s.url(`/f${i}.xml`), category: "world-news" })),
+      );
+      const summary = await runIngestPass(sources, {
+        database: handle,
+        logger,
+        siteUrl: "http://127.0.0.1:3000",
+        limits: { global: 5, perHost: 2 },
+      });
+      expect(summary.fetched).toBe(12);
+      expect(peak).toBe(5);
+      for (const s of servers) expect(s.maxConcurrent()).toBeLessThanOrEqual(2);
+      expect(Math.max(...servers.map((s) => s.maxConcurrent()))).toBe(2);
+    } finally {
+      await handle.dispose();
+      await Promise.all(servers.map((s) => s.close()));
+    }
+  });
+});

@@ -1,0 +1,287 @@
+import { eq } from "drizzle-orm";
+import { site } from "../../content/site";
+import type { DatabaseHandle } from "../db/client";
+import { feeds } from "../db/schema";
+import type { Logger } from "../logger";
+import { ensureFeed, type FeedRow } from "../news/repository";
+import type { FeedSource } from "./feeds-config";
+import { DEFAULT_FETCH_OPTIONS, fetchFeed, isLocalSource, type FetchResult } from "./fetch";
+import { normalizeItem } from "./normalize";
+import { FeedParseError, parseFeed } from "./parse";
+import { runPool, type PoolLimits } from "./pool";
+import { DEAD_AFTER_FAILURES, nextAttemptAfterFailure, nextAttemptAfterSuccess } from "./schedule";
+import { newestItems, storeArticles, type StoreResult } from "./store";
+import type { NormalizedArticle } from "./types";
+
+/** Every process sharing a database takes this lock for a pass, so only one pass runs at a time. */
+export const INGEST_LOCK_ID = 7_241_002;
+
+export const DEFAULT_LIMITS: PoolLimits = { global: 6, perHost: 2 };
+
+export function limitsFor(globalConcurrency: number): PoolLimits {
+  return {
+    global: globalConcurrency,
+    perHost: Math.min(DEFAULT_LIMITS.perHost, globalConcurrency),
+  };
+}
+
+export type FeedOutcome = "fetched" | "not-modified" | "failed" | "not-due";
+
+export interface FeedReport {
+  url: string;
+  category: string;
+  outcome: FeedOutcome;
+  status: number | null;
+  error: string | null;
+  items: number;
+  inserted: number;
+  updated: number;
+  durationMs: number;
+}
+
+export interface IngestSummary {
+  feeds: FeedReport[];
+  fetched: number;
+  notModified: number;
+  failed: number;
+  notDue: number;
+  inserted: number;
+  updated: number;
+  durationMs: number;
+}
+
+export interface IngestOptions {
+  database: DatabaseHandle;
+  logger: Logger;
+  siteUrl: string;
+  /** Fetch every feed, even those whose next attempt is still ahead. */
+  force?: boolean;
+  limits?: PoolLimits;
+  fetchOptions?: Partial<typeof DEFAULT_FETCH_OPTIONS>;
+  now?: () => Date;
+  /** Stops the pass between feeds (shutdown). */
+  signal?: AbortSignal;
+  onFeed?: (report: FeedReport) => void;
+}
+
+export function userAgent(siteUrl: string): string {
+  return `${site.name.replace(/[^\w .-]/g, "")} feed reader (+${siteUrl})`;
+}
+
+function hostOf(url: string): string {
+  if (isLocalSource(url)) return "local-file";
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** Turns a fetched body into normalised articles, newest first. */
+export function articlesFromBody(
+  result: Extract<FetchResult, { kind: "ok" }>,
+  source: FeedSource,
+  siteUrl: string,
+): { items: NormalizedArticle[]; title: string | null; ttlMinutes: number | null } {
+  const parsed = parseFeed(result.body, { contentType: result.contentType });
+  // Local sample feeds carry site-relative image paths: they resolve against our own address.
+  // (their channel links point at the fictional publisher, so the feed's own base is ignored).
+  const local = isLocalSource(source.url);
+  const baseUrl = local ? `${siteUrl}/` : result.finalUrl;
+  const items: NormalizedArticle[] = [];
+  for (const item of parsed.items) {
+    const article = normalizeItem(local ? { ...item, base: null } : item, {
+      feedUrl: source.url,
+      category: source.category,
+      baseUrl,
+    });
+    if (article) items.push(article);
+  }
+  return { items, title: parsed.title, ttlMinutes: parsed.ttlMinutes };
+}
+
+async function processFeed(
+  feed: FeedRow,
+  source: FeedSource,
+  options: IngestOptions,
+): Promise<FeedReport> {
+  const { database, logger } = options;
+  const now = options.now?.() ?? new Date();
+  const started = Date.now();
+  const report: FeedReport = {
+    url: source.url,
+    category: source.category,
+    outcome: "failed",
+    status: null,
+    error: null,
+    items: 0,
+    inserted: 0,
+    updated: 0,
+    durationMs: 0,
+  };
+  const finish = () => ({ ...report, durationMs: Date.now() - started });
+
+  const result = await fetchFeed(source.url, {
+    ...DEFAULT_FETCH_OPTIONS,
+    ...options.fetchOptions,
+    userAgent: userAgent(options.siteUrl),
+    etag: feed.etag,
+    lastModified: feed.lastModified,
+    signal: options.signal,
+  });
+
+  const fail = async (status: number | null, error: string, retryAfterSeconds: number | null) => {
+    const failures = feed.consecutiveFailures + 1;
+    await database.db
+      .update(feeds)
+      .set({
+        lastAttemptAt: now,
+        lastStatus: status,
+        lastError: error,
+        consecutiveFailures: failures,
+        nextAttemptAt: nextAttemptAfterFailure(now, failures, retryAfterSeconds),
+        dead: status === 410 || failures >= DEAD_AFTER_FAILURES,
+      })
+      .where(eq(feeds.id, feed.id));
+    logger.warn({ feed: source.url, status, reason: error, failures }, "feed fetch failed");
+    Object.assign(report, { outcome: "failed", status, error });
+    return finish();
+  };
+
+  if (result.kind === "error") return fail(result.status, result.error, result.retryAfterSeconds);
+
+  if (result.kind === "not-modified") {
+    await database.db
+      .update(feeds)
+      .set({
+        lastAttemptAt: now,
+        lastSuccessAt: now,
+        lastStatus: 304,
+        lastError: null,
+        consecutiveFailures: 0,
+        dead: false,
+        nextAttemptAt: nextAttemptAfterSuccess(now, {
+          ttlMinutes: null,
+          maxAgeSeconds: result.maxAgeSeconds,
+        }),
+      })
+      .where(eq(feeds.id, feed.id));
+    Object.assign(report, { outcome: "not-modified", status: 304 });
+    return finish();
+  }
+
+  let parsed: ReturnType<typeof articlesFromBody>;
+  try {
+    parsed = articlesFromBody(result, source, options.siteUrl);
+  } catch (error) {
+    const message =
+      error instanceof FeedParseError ? error.message : `Parse error: ${(error as Error).message}`;
+    return fail(result.status, message, null);
+  }
+
+  const items = newestItems(parsed.items, now);
+  const stored: StoreResult = await database.db.transaction(async (tx) => {
+    const counts = await storeArticles(tx, feed.id, items, now);
+    await tx
+      .update(feeds)
+      .set({
+        title: parsed.title,
+        etag: result.etag,
+        lastModified: result.lastModified,
+        lastAttemptAt: now,
+        lastSuccessAt: now,
+        lastStatus: result.status,
+        lastError: parsed.items.length === 0 ? "The feed holds no items" : null,
+        consecutiveFailures: 0,
+        dead: false,
+        nextAttemptAt: nextAttemptAfterSuccess(now, {
+          ttlMinutes: parsed.ttlMinutes,
+          maxAgeSeconds: result.maxAgeSeconds,
+        }),
+      })
+      .where(eq(feeds.id, feed.id));
+    return counts;
+  });
+  Object.assign(report, {
+    outcome: "fetched",
+    status: result.status,
+    items: items.length,
+    inserted: stored.inserted,
+    updated: stored.updated,
+  });
+  return finish();
+}
+
+/**
+ * One ingest pass over the configured feeds: registers them, fetches those that are due
+ * concurrently, and stores what they hold. A failing feed never affects another.
+ */
+export async function runIngestPass(
+  sources: FeedSource[],
+  options: IngestOptions,
+): Promise<IngestSummary> {
+  const started = Date.now();
+  const now = options.now?.() ?? new Date();
+  const registered: { feed: FeedRow; source: FeedSource }[] = [];
+  for (const source of sources) {
+    registered.push({ feed: await ensureFeed(options.database.db, source), source });
+  }
+
+  const reports = await runPool(
+    registered,
+    ({ source }) => hostOf(source.url),
+    options.limits ?? DEFAULT_LIMITS,
+    async ({ feed, source }): Promise<FeedReport> => {
+      const notDue =
+        !options.force &&
+        feed.nextAttemptAt !== null &&
+        feed.nextAttemptAt.getTime() > now.getTime();
+      let report: FeedReport;
+      if (notDue || options.signal?.aborted) {
+        report = {
+          url: source.url,
+          category: source.category,
+          outcome: "not-due",
+          status: null,
+          error: null,
+          items: 0,
+          inserted: 0,
+          updated: 0,
+          durationMs: 0,
+        };
+      } else {
+        try {
+          report = await processFeed(feed, source, options);
+        } catch (error) {
+          // A database error while storing one feed is that feed's failure, not the pass's.
+          options.logger.error({ feed: source.url, err: error }, "feed could not be stored");
+          report = {
+            url: source.url,
+            category: source.category,
+            outcome: "failed",
+            status: null,
+            error: `Storage error: ${(error as Error).message}`,
+            items: 0,
+            inserted: 0,
+            updated: 0,
+            durationMs: 0,
+          };
+        }
+      }
+      options.onFeed?.(report);
+      return report;
+    },
+  );
+
+  const count = (outcome: FeedOutcome) => reports.filter((r) => r.outcome === outcome).length;
+  return {
+    feeds: reports,
+    fetched: count("fetched"),
+    notModified: count("not-modified"),
+    failed: count("failed"),
+    notDue: count("not-due"),
+    inserted: reports.reduce((n, r) => n + r.inserted, 0),
+    updated: reports.reduce((n, r) => n + r.updated, 0),
+    durationMs: Date.now() - started,
+  };
+}

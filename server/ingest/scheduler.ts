@@ -1,0 +1,73 @@
+import type { DatabaseHandle } from "../db/client";
+import type { Logger } from "../logger";
+import type { FeedSource } from "./feeds-config";
+import { INGEST_LOCK_ID, limitsFor, runIngestPass, type IngestSummary } from "./ingest";
+
+export interface Scheduler {
+  /** Stops between feeds and waits for the pass under way, if any. */
+  stop(): Promise<void>;
+}
+
+/** Up to ±10 %, so several processes started together do not knock on every feed at once. */
+export function withJitter(ms: number, random = Math.random): number {
+  return Math.round(ms * (0.9 + random() * 0.2));
+}
+
+/** Ingest inside the web process: a pass right after start-up, then one every interval. */
+export function startScheduler(options: {
+  database: DatabaseHandle;
+  logger: Logger;
+  siteUrl: string;
+  sources: FeedSource[];
+  intervalMinutes: number;
+  concurrency: number;
+  onPass?: (summary: IngestSummary) => void;
+}): Scheduler {
+  const { database, logger } = options;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  const pass = async () => {
+    try {
+      const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, () =>
+        runIngestPass(options.sources, {
+          database,
+          logger,
+          siteUrl: options.siteUrl,
+          limits: limitsFor(options.concurrency),
+          signal: controller.signal,
+        }),
+      );
+      if (!outcome.acquired) {
+        logger.info("ingest pass skipped: another process is running one");
+        return;
+      }
+      const { feeds: _reports, ...summary } = outcome.value;
+      logger.info(summary, "ingest pass finished");
+      options.onPass?.(outcome.value);
+    } catch (error) {
+      logger.error({ err: error }, "ingest pass failed");
+    }
+  };
+
+  const schedule = (delayMs: number) => {
+    if (controller.signal.aborted) return;
+    timer = setTimeout(() => {
+      running = pass().finally(() => {
+        running = undefined;
+        schedule(withJitter(options.intervalMinutes * 60_000));
+      });
+    }, delayMs);
+    timer.unref();
+  };
+  schedule(0);
+
+  return {
+    async stop() {
+      controller.abort();
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,343 @@
+/**
+ * Small text and URL helpers shared by parse, normalise and sanitise. Pure functions, no I/O.
+ */
+import { decodeHTMLStrict, escapeAttribute, escapeText } from "entities";
+
+/**
+ * Decodes character references: numeric (`&#38;`, `&#x26;`, `&#X26;`), the XML five and every HTML named
+ * entity, but only in their strict form ending in `;`. A stray `&` (as in `?a=1&b=2`) stays as written, and
+ * nothing a document declares in a DTD is ever expanded.
+ */
+export function decodeEntities(text: string): string {
+  return decodeWith(text, decodeHTMLStrict);
+}
+
+// Named references common in feeds, with what the full decoder makes of them (terminated by `;`, every
+// decoding mode reads them alike).
+const NAMED = new Map(
+  [
+    "lt",
+    "gt",
+    "amp",
+    "quot",
+    "apos",
+    "nbsp",
+    "rsquo",
+    "lsquo",
+    "rdquo",
+    "ldquo",
+    "mdash",
+    "ndash",
+    "hellip",
+    "copy",
+    "reg",
+    "trade",
+    "laquo",
+    "raquo",
+    "middot",
+    "bull",
+    "eacute",
+    "egrave",
+    "aacute",
+    "agrave",
+    "oacute",
+    "iacute",
+    "uacute",
+    "ccedil",
+    "ntilde",
+    "ouml",
+    "uuml",
+    "auml",
+    "szlig",
+    "euro",
+    "pound",
+  ].map((name) => [name, decodeHTMLStrict(`&${name};`)] as const),
+);
+
+// The character of the last reference commonReferenceEnd read.
+let referenceChar = "";
+
+/**
+ * Where a reference at `amp` of the commonest kinds ends, its character left in `referenceChar`: the
+ * names in NAMED and numeric references to ordinary characters, ending in `;`, which every decoding mode
+ * reads alike. -1 for anything else.
+ */
+function commonReferenceEnd(text: string, amp: number): number {
+  const c = text.charCodeAt(amp + 1);
+  // The XML five first, without a lookup.
+  if (c === 0x6c && text.startsWith("lt;", amp + 1)) return found("<", amp + 4);
+  if (c === 0x67 && text.startsWith("gt;", amp + 1)) return found(">", amp + 4);
+  if (c === 0x61 && text.startsWith("amp;", amp + 1)) return found("&", amp + 5);
+  if (c === 0x71 && text.startsWith("quot;", amp + 1)) return found('"', amp + 6);
+  // The `;` within the next ten characters (a bounded look, so that text full of `&` costs no more).
+  let semicolon = amp + 2;
+  const limit = Math.min(text.length, amp + 11);
+  while (semicolon < limit && text.charCodeAt(semicolon) !== 0x3b) semicolon++;
+  if (semicolon >= limit) return -1;
+  if (c !== 0x23) {
+    const char = NAMED.get(text.slice(amp + 1, semicolon));
+    return char === undefined ? -1 : found(char, semicolon + 1);
+  }
+  const hex = (text.charCodeAt(amp + 2) | 0x20) === 0x78;
+  let code = 0;
+  let digits = 0;
+  for (let i = amp + (hex ? 3 : 2); i < semicolon; i++, digits++) {
+    const d = text.charCodeAt(i);
+    let value: number;
+    if (d >= 0x30 && d <= 0x39) value = d - 0x30;
+    else if (hex && (d | 0x20) >= 0x61 && (d | 0x20) <= 0x66) value = (d | 0x20) - 0x57;
+    else return -1;
+    code = code * (hex ? 16 : 10) + value;
+  }
+  if (digits === 0 || digits > (hex ? 6 : 7)) return -1;
+  // Zero, C1 controls (read as windows-1252), surrogates and out-of-range values have special meanings.
+  if (code === 0 || (code >= 0x80 && code <= 0x9f) || (code >= 0xd800 && code <= 0xdfff)) return -1;
+  if (code > 0x10ffff) return -1;
+  return found(String.fromCodePoint(code), semicolon + 1);
+}
+
+function found(char: string, end: number): number {
+  referenceChar = char;
+  return end;
+}
+
+/**
+ * `decode(text)`, with the commonest references (see commonReferenceEnd) read here, which is much faster
+ * than the full decoder; from the first other `&` on, the text goes to `decode`. Every decoder of the
+ * `entities` package reads a reference from its `&` onwards only, so the split changes nothing.
+ */
+export function decodeWith(text: string, decode: (text: string) => string): string {
+  let amp = text.indexOf("&");
+  if (amp === -1) return text;
+  let out = "";
+  let last = 0;
+  while (amp !== -1) {
+    const end = commonReferenceEnd(text, amp);
+    if (end === -1) return out + decode(text.slice(last));
+    out += text.slice(last, amp) + referenceChar;
+    last = end;
+    amp = text.indexOf("&", last);
+  }
+  return out + text.slice(last);
+}
+
+/** Escapes text for an HTML text node. */
+export function escapeHtml(text: string): string {
+  return escapeText(text);
+}
+
+/** Escapes text for a double-quoted HTML attribute value. */
+export function escapeAttr(text: string): string {
+  return escapeAttribute(text);
+}
+
+/** C0 controls except tab/newline/return, DEL and the C1 range: never wanted in displayed text. */
+function isControl(code: number): boolean {
+  return (
+    (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
+    (code >= 0x7f && code <= 0x9f)
+  );
+}
+
+/** Bidi overrides and isolates: they make text (or a URL) display as something it is not. */
+function isBidiControl(code: number): boolean {
+  return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+/**
+ * Zero-width space, word joiner and BOM carry no meaning in a title or excerpt. ZWJ/ZWNJ are kept: emoji
+ * sequences and Persian, Urdu or Indic text need them.
+ */
+function isInvisible(code: number): boolean {
+  return code === 0x200b || code === 0x2060 || code === 0xfeff;
+}
+
+function removeChars(text: string, drop: (code: number) => boolean): string {
+  let out = "";
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (drop(text.charCodeAt(i))) {
+      out += text.slice(start, i);
+      start = i + 1;
+    }
+  }
+  return start === 0 ? text : out + text.slice(start);
+}
+
+// What cleanText removes: isControl, isBidiControl and isInvisible as one character class.
+const UNWANTED_CHARS =
+  // eslint-disable-next-line no-control-regex -- control characters are what it finds
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+
+/** Removes control, bidi-override and invisible characters, collapses whitespace and trims. */
+export function cleanText(text: string): string {
+  UNWANTED_CHARS.lastIndex = 0;
+  const kept = UNWANTED_CHARS.test(text) ? text.replace(UNWANTED_CHARS, "") : text;
+  // Only whitespace that is not already a single space is replaced: same result, far fewer replacements.
+  return kept.replace(/\s{2,}|[^\S ]/g, " ").trim();
+}
+
+const WHITESPACE = /\s/;
+
+/**
+ * Cuts text to at most `max` characters at a word boundary and adds "..." when anything was cut.
+ * A single word longer than `max` is cut inside the word.
+ */
+export function truncateAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let cut = text.slice(0, max);
+  if (!WHITESPACE.test(text.charAt(max))) {
+    // The last whitespace in the cut (what /\s\S*$/ finds, without its quadratic search).
+    let lastSpace = cut.length - 1;
+    while (lastSpace >= 0 && !WHITESPACE.test(cut.charAt(lastSpace))) lastSpace--;
+    if (lastSpace > 0) cut = cut.slice(0, lastSpace);
+  }
+  // "said." or "said," followed by "..." reads badly; the ellipsis replaces the punctuation.
+  return `${cut.replace(/[\s.,;:\u2013\u2014-]+$/, "")}...`;
+}
+
+// isUrlJunk as one character class.
+const URL_JUNK =
+  // eslint-disable-next-line no-control-regex -- control characters are what it finds
+  /[\u0000-\u001f\u007f-\u009f\u00a0\u00ad\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/** `removeChars(text, isUrlJunk)`, skipping the loop for the usual URL that holds no junk. */
+function withoutUrlJunk(text: string): string {
+  return URL_JUNK.test(text) ? removeChars(text, isUrlJunk) : text;
+}
+
+/** Everything a browser strips or ignores inside a URL, and every character that can disguise one. */
+function isUrlJunk(code: number): boolean {
+  return (
+    code < 0x20 ||
+    isControl(code) ||
+    isBidiControl(code) ||
+    isInvisible(code) ||
+    code === 0xa0 ||
+    code === 0xad ||
+    (code >= 0x200c && code <= 0x200f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x2061 && code <= 0x2064)
+  );
+}
+
+/**
+ * Resolves `raw` against `base` and returns the absolute URL when it is http(s); otherwise null.
+ * Protocol-relative URLs (`//host/x`) become https. Entities are decoded first, and control, zero-width and
+ * bidi characters are removed anywhere (stricter than browsers), so `jav&#x09;ascript:` or
+ * `java\u0000script:` cannot pass.
+ */
+export function safeHttpUrl(raw: string | null | undefined, base?: string | null): string | null {
+  return httpUrl(raw, base)?.href ?? null;
+}
+
+/** `removeTrackingParams(safeHttpUrl(raw, base))`, parsing the URL once. */
+export function safeHttpUrlWithoutTracking(raw: string | null, base: string): string | null {
+  const url = httpUrl(raw, base);
+  return url === null ? null : withoutTracking(url);
+}
+
+/** What safeHttpUrl returns the href of. */
+function httpUrl(raw: string | null | undefined, base?: string | null): URL | null {
+  if (!raw) return null;
+  // Inner spaces stay (the URL parser encodes them); only the ends are trimmed.
+  const value = withoutUrlJunk(decodeEntities(raw)).trim();
+  if (value === "") return null;
+  const withScheme = value.startsWith("//") ? `https:${value}` : value;
+  let url: URL;
+  try {
+    url = base ? new URL(withScheme, resolveBase(base)) : new URL(withScheme);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  if (url.hostname === "") return null;
+  return url;
+}
+
+// Bases already read: a feed resolves many URLs against a few bases (the feed's, each item's xml:base).
+const bases = new Map<string, string | undefined>();
+
+function resolveBase(base: string): string | undefined {
+  if (bases.has(base)) return bases.get(base);
+  const resolved = readBase(base);
+  if (bases.size >= 256) bases.clear();
+  bases.set(base, resolved);
+  return resolved;
+}
+
+function readBase(base: string): string | undefined {
+  const clean = withoutUrlJunk(base).trim();
+  const absolute = clean.startsWith("//") ? `https:${clean}` : clean;
+  try {
+    return new URL(absolute).href;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a string is an absolute http(s) URL as written (no base needed). */
+export function isHttpUrl(value: string | null | undefined): value is string {
+  return typeof value === "string" && /^\s*https?:\/\//i.test(value) && safeHttpUrl(value) !== null;
+}
+
+const TRACKING_PARAM = /^(utm_.*|fbclid|gclid|mc_.*)$/i;
+
+/** Removes tracking parameters (`utm_*`, `fbclid`, `gclid`, `mc_*`), leaving the rest of the query as written. */
+export function removeTrackingParams(href: string): string {
+  return withoutTracking(new URL(href));
+}
+
+function withoutTracking(url: URL): string {
+  if (url.search === "") return url.href;
+  const kept = url.search
+    .slice(1)
+    .split("&")
+    .filter((pair) => {
+      if (pair === "") return false;
+      const name = pair.split("=", 1)[0] ?? "";
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, " "));
+      } catch {
+        // A malformed escape is kept as written; it is not a tracking parameter we know.
+      }
+      return !TRACKING_PARAM.test(decoded);
+    });
+  url.search = kept.length > 0 ? `?${kept.join("&")}` : "";
+  return url.href;
+}
+
+// Latin letters that do not decompose into a base letter plus accents.
+const TRANSLITERATION: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  đ: "d",
+  ł: "l",
+  þ: "th",
+};
+
+/** A URL-safe slug: lowercase ASCII letters, digits and single hyphens, at most `max` characters. */
+export function slugify(text: string, max = 60): string {
+  // ASCII needs no transliteration or decomposition.
+  // (Nor do the usual quotes, dashes, ellipsis and no-break space: whatever NFKD makes of them is no
+  // letter or digit, and they become hyphens either way.)
+  const plain = /^[\p{ASCII}\u00a0\u2013\u2014\u2018\u201c\u201d\u2026]*$/u.test(text)
+    ? text
+    : text
+        .replace(/[ßæœøđłþ]/gi, (c) => TRANSLITERATION[c.toLowerCase()] ?? "")
+        .normalize("NFKD")
+        .replace(/[\u0300-\u036f]/g, "");
+  const slug = plain
+    .toLowerCase()
+    .replace(/['\u2019]/g, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (slug.length <= max) return slug;
+  const cut = slug.slice(0, max + 1);
+  const lastHyphen = cut.lastIndexOf("-");
+  return (lastHyphen > 0 ? cut.slice(0, lastHyphen) : slug.slice(0, max)).replace(/-+$/, "");
+}

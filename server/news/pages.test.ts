@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CategoryKey } from "../../app/lib/categories";
+import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
+import {
+  articleById,
+  featuredArticles,
+  latestArticles,
+  recentArticles,
+  relatedArticles,
+  upsertArticle,
+} from "./repository";
+
+reportSkippedPostgres();
+
+const CATEGORIES: CategoryKey[] = [
+  "local-news",
+  "national-news",
+  "world-news",
+  "business",
+  "technology",
+  "sports",
+];
+
+/** Four articles per category, one day apart, categories interleaved so order is by date alone. */
+async function seed(db: Parameters<typeof upsertArticle>[0]) {
+  let day = 0;
+  for (let n = 0; n < 4; n++) {
+    for (const category of CATEGORIES) {
+      day++;
+      await upsertArticle(db, {
+        id: `${category}-${n}`,
+        category,
+        link: `https://sample.example.org/${category}/${n}`,
+        title: `${category} ${n}`,
+        excerpt: "x",
+        content: "<p>x</p>",
+        author: "Staff Writer",
+        publishedAt: new Date(Date.UTC(2026, 0, day)),
+      });
+    }
+  }
+}
+
+describe.each(testDatabases())("spec §9 lists on $name", (database) => {
+  let handle: Awaited<ReturnType<typeof database.open>>;
+  beforeAll(async () => {
+    handle = await database.open();
+    await handle.migrate();
+    await seed(handle.db);
+  });
+  afterAll(async () => handle?.dispose());
+
+  it("featured: the first 2 of Local, National and World News, at most 6", async () => {
+    expect((await featuredArticles(handle.db)).map((a) => a.id)).toEqual([
+      "local-news-3",
+      "local-news-2",
+      "national-news-3",
+      "national-news-2",
+      "world-news-3",
+      "world-news-2",
+    ]);
+  });
+
+  it("recent: 3 each of Local, National, World, Business and Technology, newest first", async () => {
+    const recent = await recentArticles(handle.db);
+    expect(recent).toHaveLength(15);
+    expect(recent.some((a) => a.category === "sports")).toBe(false);
+    for (const category of ["local-news", "national-news", "world-news", "business", "technology"]) {
+      expect(recent.filter((a) => a.category === category).map((a) => a.id)).toEqual([
+        `${category}-3`,
+        `${category}-2`,
+        `${category}-1`,
+      ]);
+    }
+    const dates = recent.map((a) => a.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it("related: up to 3 others of the same category, newest first, never the article itself", async () => {
+    const article = await articleById(handle.db, "sports-3");
+    if (!article) throw new Error("seed missing");
+    expect((await relatedArticles(handle.db, article)).map((a) => a.id)).toEqual([
+      "sports-2",
+      "sports-1",
+      "sports-0",
+    ]);
+    const oldest = await articleById(handle.db, "sports-0");
+    if (!oldest) throw new Error("seed missing");
+    expect((await relatedArticles(handle.db, oldest)).map((a) => a.id)).toEqual([
+      "sports-3",
+      "sports-2",
+      "sports-1",
+    ]);
+  });
+
+  it("latest sidebar: the 4 newest other articles", async () => {
+    expect(
+      (await latestArticles(handle.db, { limit: 4, excludeId: "sports-3" })).map((a) => a.id),
+    ).toEqual(["technology-3", "business-3", "world-news-3", "national-news-3"]);
+  });
+});

@@ -1,0 +1,183 @@
+import { and, desc, eq, ne, sql } from "drizzle-orm";
+import type { Article } from "../../app/lib/article";
+import type { CategoryKey } from "../../app/lib/categories";
+import type { Database } from "../db/client";
+import { articles, feeds } from "../db/schema";
+
+export type ArticleRow = typeof articles.$inferSelect;
+export type NewArticle = typeof articles.$inferInsert;
+export type FeedRow = typeof feeds.$inferSelect;
+export type { Article };
+
+const articleFields = {
+  id: articles.id,
+  title: articles.title,
+  excerpt: articles.excerpt,
+  content: articles.content,
+  image: articles.image,
+  category: articles.category,
+  publishedAt: articles.publishedAt,
+  author: articles.author,
+  link: articles.link,
+};
+
+function toArticle(row: {
+  id: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  image: string | null;
+  category: string;
+  publishedAt: Date;
+  author: string;
+  link: string;
+}): Article {
+  const { publishedAt, category, ...rest } = row;
+  return { ...rest, category: category as CategoryKey, date: publishedAt.toISOString() };
+}
+
+/** Newest first; optionally one category. */
+export async function latestArticles(
+  db: Database,
+  options: { category?: CategoryKey; limit: number; excludeId?: string },
+): Promise<Article[]> {
+  const conditions = [
+    options.category ? eq(articles.category, options.category) : undefined,
+    options.excludeId ? ne(articles.id, options.excludeId) : undefined,
+  ];
+  const rows = await db
+    .select(articleFields)
+    .from(articles)
+    .where(and(...conditions))
+    .orderBy(desc(articles.publishedAt), articles.id)
+    .limit(options.limit);
+  return rows.map(toArticle);
+}
+
+export async function articleById(db: Database, id: string): Promise<Article | undefined> {
+  const [row] = await db.select(articleFields).from(articles).where(eq(articles.id, id)).limit(1);
+  return row ? toArticle(row) : undefined;
+}
+
+export async function countArticles(db: Database): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(articles);
+  return row?.n ?? 0;
+}
+
+/** Inserts or updates by id; the first-seen time of an existing article never changes. */
+export async function upsertArticle(db: Database, article: NewArticle): Promise<void> {
+  const { firstSeenAt: _firstSeen, id: _id, ...changes } = article;
+  await db
+    .insert(articles)
+    .values(article)
+    .onConflictDoUpdate({
+      target: articles.id,
+      set: { ...changes, updatedAt: sql`now()` },
+    });
+}
+
+/** Registers a feed (or moves it to another category) and returns its row. */
+export async function ensureFeed(
+  db: Database,
+  feed: { url: string; category: CategoryKey },
+): Promise<FeedRow> {
+  const [row] = await db
+    .insert(feeds)
+    .values(feed)
+    .onConflictDoUpdate({ target: feeds.url, set: { category: feed.category } })
+    .returning();
+  if (!row) throw new Error(`Could not register the feed ${feed.url}`);
+  return row;
+}
+
+export async function listFeeds(db: Database): Promise<FeedRow[]> {
+  return db.select().from(feeds).orderBy(feeds.category, feeds.url);
+}
+
+/** Years (in San Diego time) that have articles, newest first. */
+export async function archiveYears(db: Database): Promise<number[]> {
+  const year = sql<number>`extract(year from ${articles.publishedAt} at time zone 'America/Los_Angeles')::int`;
+  const rows = await db.selectDistinct({ year }).from(articles).orderBy(desc(year));
+  return rows.map((r) => r.year);
+}
+
+/** One page of the archives: articles of a category (or all) within a year, newest first. */
+export async function archiveArticles(
+  db: Database,
+  options: { category?: CategoryKey; year: number; limit: number; offset: number },
+): Promise<{ articles: Article[]; total: number }> {
+  // Bounds rather than extract(): the (category, published_at) index can serve a range.
+  const from = sql`make_timestamptz(${options.year}, 1, 1, 0, 0, 0, 'America/Los_Angeles')`;
+  const to = sql`make_timestamptz(${options.year + 1}, 1, 1, 0, 0, 0, 'America/Los_Angeles')`;
+  const where = and(
+    options.category ? eq(articles.category, options.category) : undefined,
+    sql`${articles.publishedAt} >= ${from}`,
+    sql`${articles.publishedAt} < ${to}`,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(articleFields)
+      .from(articles)
+      .where(where)
+      .orderBy(desc(articles.publishedAt), articles.id)
+      .limit(options.limit)
+      .offset(options.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(where),
+  ]);
+  return { articles: rows.map(toArticle), total: counted?.n ?? 0 };
+}
+
+/** Plain substring search over titles and excerpts, newest first. */
+export async function searchArticles(
+  db: Database,
+  query: string,
+  limit: number,
+): Promise<Article[]> {
+  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select(articleFields)
+    .from(articles)
+    .where(sql`${articles.title} ILIKE ${pattern} OR ${articles.excerpt} ILIKE ${pattern}`)
+    .orderBy(desc(articles.publishedAt), articles.id)
+    .limit(limit);
+  return rows.map(toArticle);
+}
+
+/** Several categories' newest articles in one query: `perCategory` of each, newest first overall. */
+export async function newestPerCategory(
+  db: Database,
+  categories: readonly CategoryKey[],
+  perCategory: number,
+): Promise<Article[]> {
+  const lists = await Promise.all(
+    categories.map((category) => latestArticles(db, { category, limit: perCategory })),
+  );
+  return lists.flat().sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+}
+
+/** The spec's featured list: the first 2 of Local, National and World News, at most 6. */
+export async function featuredArticles(db: Database): Promise<Article[]> {
+  const lists = await Promise.all(
+    (["local-news", "national-news", "world-news"] as const).map((category) =>
+      latestArticles(db, { category, limit: 2 }),
+    ),
+  );
+  return lists.flat().slice(0, 6);
+}
+
+/** The spec's recent list: 3 each of Local, National, World, Business and Technology, newest first. */
+export function recentArticles(db: Database): Promise<Article[]> {
+  return newestPerCategory(
+    db,
+    ["local-news", "national-news", "world-news", "business", "technology"],
+    3,
+  );
+}
+
+/** Up to 3 other articles of the same category, newest first, never the article itself. */
+export function relatedArticles(db: Database, article: Article): Promise<Article[]> {
+  return latestArticles(db, { category: article.category, limit: 3, excludeId: article.id });
+}
