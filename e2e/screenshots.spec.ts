@@ -11,9 +11,13 @@ const SHOTS = [
   { name: "not-found", route: "/no-such-page" },
 ];
 
-/** Scrolls through the page so lazy images load, then waits until every image has finished. */
+/**
+ * Loads every image (lazy ones too: those in a sideways strip such as the slider never come near the
+ * viewport by scrolling down), then waits until each has finished.
+ */
 async function settle(page: Page) {
   await page.evaluate(async () => {
+    for (const img of Array.from(document.images)) img.loading = "eager";
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
       window.scrollTo(0, y);
       await new Promise((resolve) => requestAnimationFrame(resolve));
