@@ -85,7 +85,9 @@ describe.skipIf(!adminUrl)("database outage", () => {
     expect((await get("/article/harbor-story")).body).toContain("Harbor story");
 
     await admin(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
-    await admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [name]);
+    await admin("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1", [
+      name,
+    ]);
 
     const home = await get("/");
     expect(home.status).toBe(503);

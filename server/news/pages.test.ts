@@ -65,7 +65,13 @@ describe.each(testDatabases())("spec §9 lists on $name", (database) => {
     const recent = await recentArticles(handle.db);
     expect(recent).toHaveLength(15);
     expect(recent.some((a) => a.category === "sports")).toBe(false);
-    for (const category of ["local-news", "national-news", "world-news", "business", "technology"]) {
+    for (const category of [
+      "local-news",
+      "national-news",
+      "world-news",
+      "business",
+      "technology",
+    ]) {
       expect(recent.filter((a) => a.category === category).map((a) => a.id)).toEqual([
         `${category}-3`,
         `${category}-2`,
