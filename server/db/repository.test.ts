@@ -13,7 +13,7 @@ import {
   archiveYears,
   articleById,
   countArticles,
-  ensureFeed,
+  ensureFeeds,
   latestArticles,
   listFeeds,
   searchArticles,
@@ -68,17 +68,24 @@ describe.each(testDatabases())("repository on $name", (database) => {
   });
 
   it("registers feeds once and lists them", async () => {
-    const first = await ensureFeed(handle.db, {
-      url: "https://a.example.org/rss",
-      category: "local-news",
-    });
-    const again = await ensureFeed(handle.db, {
-      url: "https://a.example.org/rss",
-      category: "politics",
-    });
-    expect(again.id).toBe(first.id);
-    expect(again.category).toBe("politics");
-    expect((await listFeeds(handle.db)).map((f) => f.url)).toEqual(["https://a.example.org/rss"]);
+    const [first] = (
+      await ensureFeeds(handle.db, [{ url: "https://a.example.org/rss", category: "local-news" }])
+    ).map((r) => r.feed);
+    const [again, other, twice] = (
+      await ensureFeeds(handle.db, [
+        { url: "https://a.example.org/rss", category: "politics" },
+        { url: "https://b.example.org/rss", category: "sports" },
+        { url: "https://a.example.org/rss", category: "politics" },
+      ])
+    ).map((r) => r.feed);
+    expect(again?.id).toBe(first?.id);
+    expect(again?.category).toBe("politics");
+    expect(twice?.id).toBe(first?.id);
+    expect(other?.category).toBe("sports");
+    expect((await listFeeds(handle.db)).map((f) => f.url)).toEqual([
+      "https://a.example.org/rss",
+      "https://b.example.org/rss",
+    ]);
   });
 
   it("stores, updates and reads articles, newest first", async () => {

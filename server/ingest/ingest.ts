@@ -3,7 +3,7 @@ import { site } from "../../content/site";
 import type { DatabaseHandle } from "../db/client";
 import { feeds } from "../db/schema";
 import type { Logger } from "../logger";
-import { ensureFeed, type FeedRow } from "../news/repository";
+import { ensureFeeds, type FeedRow } from "../news/repository";
 import type { FeedSource } from "./feeds-config";
 import { DEFAULT_FETCH_OPTIONS, fetchFeed, isLocalSource, type FetchResult } from "./fetch";
 import { normalizeItem } from "./normalize";
@@ -222,10 +222,7 @@ export async function runIngestPass(
 ): Promise<IngestSummary> {
   const started = Date.now();
   const now = options.now?.() ?? new Date();
-  const registered: { feed: FeedRow; source: FeedSource }[] = [];
-  for (const source of sources) {
-    registered.push({ feed: await ensureFeed(options.database.db, source), source });
-  }
+  const registered = await ensureFeeds(options.database.db, sources);
 
   const reports = await runPool(
     registered,

@@ -77,17 +77,27 @@ export async function upsertArticle(db: Database, article: NewArticle): Promise<
 }
 
 /** Registers a feed (or moves it to another category) and returns its row. */
-export async function ensureFeed(
+/**
+ * Registers the configured feeds in one statement (a feed's category follows the configuration) and
+ * pairs each source with its row, in the order given; a URL listed twice is registered once.
+ */
+export async function ensureFeeds<Source extends { url: string; category: CategoryKey }>(
   db: Database,
-  feed: { url: string; category: CategoryKey },
-): Promise<FeedRow> {
-  const [row] = await db
+  sources: readonly Source[],
+): Promise<{ source: Source; feed: FeedRow }[]> {
+  if (sources.length === 0) return [];
+  const unique = [...new Map(sources.map((s) => [s.url, s])).values()];
+  const rows = await db
     .insert(feeds)
-    .values(feed)
-    .onConflictDoUpdate({ target: feeds.url, set: { category: feed.category } })
+    .values(unique.map(({ url, category }) => ({ url, category })))
+    .onConflictDoUpdate({ target: feeds.url, set: { category: sql`excluded.category` } })
     .returning();
-  if (!row) throw new Error(`Could not register the feed ${feed.url}`);
-  return row;
+  const byUrl = new Map(rows.map((row) => [row.url, row]));
+  return sources.map((source) => {
+    const feed = byUrl.get(source.url);
+    if (!feed) throw new Error(`Could not register the feed ${source.url}`);
+    return { source, feed };
+  });
 }
 
 export async function listFeeds(db: Database): Promise<FeedRow[]> {
