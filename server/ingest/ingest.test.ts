@@ -143,12 +143,24 @@ describe.each(testDatabases())("ingest pass on $name", (database) => {
 
   it("answers a 304 without parsing and changes nothing", async () => {
     bodies.set("a", { status: 200, body: rssFeed("A", items("a", 2)) });
-    await pass([source("a")]);
+    bodies.set("b", { status: 200, body: rssFeed("B", items("b", 1)) });
+    await pass([source("a"), source("b")]);
     bodies.set("a", { status: 200, body: "<<< would not parse >>>" });
-    const summary = await pass([source("a")], { now: () => minutesAfter(T0, 20) });
-    expect(summary).toMatchObject({ notModified: 1, failed: 0, inserted: 0, updated: 0 });
-    expect(await storedIds()).toHaveLength(2);
-    expect(await feedRow("a")).toMatchObject({ lastStatus: 304, consecutiveFailures: 0 });
+    bodies.set("b", { status: 200, body: "<<< would not parse >>>" });
+    const later = minutesAfter(T0, 20);
+    const summary = await pass([source("a"), source("b")], { now: () => later });
+    expect(summary).toMatchObject({ notModified: 2, failed: 0, inserted: 0, updated: 0 });
+    expect(await storedIds()).toHaveLength(3);
+    for (const name of ["a", "b"]) {
+      expect(await feedRow(name)).toMatchObject({
+        lastStatus: 304,
+        consecutiveFailures: 0,
+        lastAttemptAt: later,
+        lastSuccessAt: later,
+        // No ttl or max-age: due again at the next scheduled pass.
+        nextAttemptAt: later,
+      });
+    }
   });
 
   it("keeps a failing feed's earlier articles and every other feed's, and backs off", async () => {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { site } from "../../content/site";
 import type { DatabaseHandle } from "../db/client";
 import { feeds } from "../db/schema";
@@ -100,13 +100,47 @@ export function articlesFromBody(
   return { items, title: parsed.title, ttlMinutes: parsed.ttlMinutes };
 }
 
+/** A feed that answered 304: its state changes only in when it was seen and is next due. */
+interface NotModified {
+  feedId: number;
+  nextAttemptAt: Date;
+}
+
+/**
+ * Records the 304s of a pass in one statement per distinct next attempt (usually one), so a pass
+ * where nothing changed costs a few writes, not one per feed.
+ */
+async function recordNotModified(database: DatabaseHandle, seen: NotModified[], now: Date) {
+  const byNextAttempt = new Map<number, number[]>();
+  for (const { feedId, nextAttemptAt } of seen) {
+    const ids = byNextAttempt.get(nextAttemptAt.getTime()) ?? [];
+    ids.push(feedId);
+    byNextAttempt.set(nextAttemptAt.getTime(), ids);
+  }
+  for (const [nextAttemptAt, ids] of byNextAttempt) {
+    await database.db
+      .update(feeds)
+      .set({
+        lastAttemptAt: now,
+        lastSuccessAt: now,
+        lastStatus: 304,
+        lastError: null,
+        consecutiveFailures: 0,
+        dead: false,
+        nextAttemptAt: new Date(nextAttemptAt),
+      })
+      .where(inArray(feeds.id, ids));
+  }
+}
+
 async function processFeed(
   feed: FeedRow,
   source: FeedSource,
   options: IngestOptions,
+  pass: { now: Date; notModified: NotModified[] },
 ): Promise<FeedReport> {
   const { database, logger } = options;
-  const now = options.now?.() ?? new Date();
+  const { now, notModified } = pass;
   const started = Date.now();
   const report: FeedReport = {
     url: source.url,
@@ -151,21 +185,14 @@ async function processFeed(
   if (result.kind === "error") return fail(result.status, result.error, result.retryAfterSeconds);
 
   if (result.kind === "not-modified") {
-    await database.db
-      .update(feeds)
-      .set({
-        lastAttemptAt: now,
-        lastSuccessAt: now,
-        lastStatus: 304,
-        lastError: null,
-        consecutiveFailures: 0,
-        dead: false,
-        nextAttemptAt: nextAttemptAfterSuccess(now, {
-          ttlMinutes: null,
-          maxAgeSeconds: result.maxAgeSeconds,
-        }),
-      })
-      .where(eq(feeds.id, feed.id));
+    // Nothing to parse or store; the feed's bookkeeping is written with the pass's other 304s.
+    notModified.push({
+      feedId: feed.id,
+      nextAttemptAt: nextAttemptAfterSuccess(now, {
+        ttlMinutes: null,
+        maxAgeSeconds: result.maxAgeSeconds,
+      }),
+    });
     Object.assign(report, { outcome: "not-modified", status: 304 });
     return finish();
   }
@@ -223,6 +250,7 @@ export async function runIngestPass(
   const started = Date.now();
   const now = options.now?.() ?? new Date();
   const registered = await ensureFeeds(options.database.db, sources);
+  const notModified: NotModified[] = [];
 
   const reports = await runPool(
     registered,
@@ -248,7 +276,7 @@ export async function runIngestPass(
         };
       } else {
         try {
-          report = await processFeed(feed, source, options);
+          report = await processFeed(feed, source, options, { now, notModified });
         } catch (error) {
           // A database error while storing one feed is that feed's failure, not the pass's.
           options.logger.error({ feed: source.url, err: error }, "feed could not be stored");
@@ -269,6 +297,8 @@ export async function runIngestPass(
       return report;
     },
   );
+
+  await recordNotModified(options.database, notModified, now);
 
   const count = (outcome: FeedOutcome) => reports.filter((r) => r.outcome === outcome).length;
   return {
