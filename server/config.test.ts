@@ -22,8 +22,33 @@ describe("parseConfig", () => {
         imageFeedUrl: null,
         holidayCalendarUrl: null,
         feedWallUrl: null,
+        contactFormUrl: null,
       },
+      blog: { source: "local", dir: "/srv/news/content/blog" },
     });
+  });
+
+  it("reads the hosted blog's address and key", () => {
+    expect(
+      parseConfig({
+        BLOG_SOURCE: "hosted",
+        BLOG_API_URL: "https://blog-api.example.net/functions/v1/",
+        BLOG_API_KEY: "anon-key",
+      }).blog,
+    ).toEqual({
+      source: "hosted",
+      apiUrl: "https://blog-api.example.net/functions/v1",
+      apiKey: "anon-key",
+    });
+  });
+
+  it.each([
+    [{ BLOG_SOURCE: "hosted", BLOG_API_KEY: "k" }, "BLOG_API_URL"],
+    [{ BLOG_SOURCE: "hosted", BLOG_API_URL: "https://blog-api.example.net" }, "BLOG_API_KEY"],
+  ])("a hosted blog needs its address and key (%o)", (env, variable) => {
+    expect(() => parseConfig(env)).toThrow(
+      new RegExp(`^Invalid configuration: ${variable} must be set when BLOG_SOURCE is hosted`),
+    );
   });
 
   it("reads every variable", () => {
@@ -119,6 +144,11 @@ describe.concurrent("the server with an invalid variable", () => {
     ["INGEST_INTERVAL_MINUTES", "-1"],
     ["INGEST_CONCURRENCY", "many"],
     ["LOG_LEVEL", "verbose"],
+    ["AD_SCRIPT_URL", "https://ads.example.net/serve.js"],
+    ["FEATURED_VIDEO_URL", "youtube.com/watch?v=dQw4w9WgXcQ"],
+    ["CONTACT_FORM_URL", "javascript:alert(1)"],
+    ["BLOG_SOURCE", "wordpress"],
+    ["BLOG_API_URL", "ftp://blog.example.net"],
   ])("exits with code 1 and one line naming %s", async (variable, value) => {
     const result = await runServerWith({ [variable]: value });
     expect(result.code).toBe(1);

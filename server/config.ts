@@ -60,6 +60,11 @@ const schema = z.object({
   IMAGE_FEED_EMBED_URL: optionalHttpsUrl,
   HOLIDAY_CALENDAR_EMBED_URL: optionalHttpsUrl,
   FEED_WALL_EMBED_URL: optionalHttpsUrl,
+  CONTACT_FORM_URL: optionalHttpsUrl,
+  BLOG_SOURCE: z.enum(["local", "hosted"], { error: "local or hosted" }).default("local"),
+  BLOG_DIR: nonEmpty.default("content/blog"),
+  BLOG_API_URL: httpUrl.optional(),
+  BLOG_API_KEY: nonEmpty.optional(),
 });
 
 export type Env = z.input<typeof schema>;
@@ -77,7 +82,12 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** What pages may show of outside providers; sent to the browser, so nothing secret. */
   embeds: PublicEmbeds;
+  /** Where blog posts come from: Markdown files here, or the hosted blog API. */
+  blog: BlogConfig;
 }
+
+export type BlogConfig =
+  { source: "local"; dir: string } | { source: "hosted"; apiUrl: string; apiKey: string };
 
 export interface PublicEmbeds {
   /** Ad provider script address with `{slot}` for the slot id; null shows labelled placeholders. */
@@ -86,6 +96,8 @@ export interface PublicEmbeds {
   imageFeedUrl: string | null;
   holidayCalendarUrl: string | null;
   feedWallUrl: string | null;
+  /** An outside contact form shown in a frame on /contact-us; null shows our own form. */
+  contactFormUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -137,8 +149,21 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       imageFeedUrl: v.IMAGE_FEED_EMBED_URL ?? null,
       holidayCalendarUrl: v.HOLIDAY_CALENDAR_EMBED_URL ?? null,
       feedWallUrl: v.FEED_WALL_EMBED_URL ?? null,
+      contactFormUrl: v.CONTACT_FORM_URL ?? null,
     },
+    blog: blogConfig(v, cwd),
   };
+}
+
+function blogConfig(v: z.output<typeof schema>, cwd: string): BlogConfig {
+  if (v.BLOG_SOURCE === "local") return { source: "local", dir: path.resolve(cwd, v.BLOG_DIR) };
+  if (!v.BLOG_API_URL) {
+    throw new ConfigError("BLOG_API_URL", "set when BLOG_SOURCE is hosted", undefined);
+  }
+  if (!v.BLOG_API_KEY) {
+    throw new ConfigError("BLOG_API_KEY", "set when BLOG_SOURCE is hosted", undefined);
+  }
+  return { source: "hosted", apiUrl: v.BLOG_API_URL, apiKey: v.BLOG_API_KEY };
 }
 
 /** Reads the configuration, or ends the process with exit code 1 and one line naming the bad variable. */

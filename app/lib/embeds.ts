@@ -9,6 +9,7 @@ const NONE: PublicEmbeds = {
   imageFeedUrl: null,
   holidayCalendarUrl: null,
   feedWallUrl: null,
+  contactFormUrl: null,
 };
 
 /** The configured outside providers, as the root loader sent them. */

@@ -1,0 +1,58 @@
+/**
+ * Where blog posts come from. Two implementations, chosen by `BLOG_SOURCE`: Markdown files in
+ * `content/blog/` (local, the default) and the spec's hosted blog API (hosted).
+ * Everything a source returns is validated and its HTML sanitised: pages render it as it is.
+ */
+
+/** The spec's page size of the blog list. */
+export const BLOG_PAGE_SIZE = 10;
+
+/** A post as the list shows it (the spec's "Blog post summary"). */
+export interface BlogPostSummary {
+  slug: string;
+  /** The spec's metaTitle. */
+  title: string;
+  /** The spec's metaDescription. */
+  description: string;
+  /** The spec's pinterestImageLink: an absolute http(s) URL or a site path; null when none. */
+  image: string | null;
+  /** ISO 8601 date of publication, when the source has one. */
+  date: string | null;
+}
+
+/** A whole post (the spec's "Blog post detail"). */
+export interface BlogPost extends BlogPostSummary {
+  author: string | null;
+  /** The body as sanitised HTML. */
+  html: string;
+  /** The spec's youtubeShortsUrl, as given; null when none. */
+  video: string | null;
+  /** Comma-separated, as given. */
+  shortTailKeywords: string;
+  longTailKeywords: string;
+}
+
+/** One page of the list (the spec's "Blog list response"). */
+export interface BlogPage {
+  posts: BlogPostSummary[];
+  /** Posts in all pages. */
+  total: number;
+}
+
+export interface BlogSource {
+  /** Page `page` (from 1) of the posts, newest first, BLOG_PAGE_SIZE to a page. */
+  list(page: number): Promise<BlogPage>;
+  /** The post, or null when there is none with that slug. */
+  get(slug: string): Promise<BlogPost | null>;
+}
+
+/**
+ * The source could not answer (unreachable, a non-OK answer, an answer of the wrong shape). Its
+ * message is what the page shows after "Error loading blogs: " or "Error loading blog: ".
+ */
+export class BlogSourceError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "BlogSourceError";
+  }
+}
