@@ -1,38 +1,117 @@
+import { data, Link } from "react-router";
+import { readOr503 } from "../../server/news/load";
+import { latestArticles } from "../../server/news/repository";
+import { MAX_QUERY_LENGTH, SEARCH_PAGE_SIZE, searchSite } from "../../server/news/search";
 import { ArticleGrid } from "../components/ArticleGrid";
 import { PageHeading } from "../components/PageHeading";
 import { SearchForm } from "../components/SearchForm";
+import { SearchResult } from "../components/SearchResult";
 import { basicMeta } from "../lib/meta";
-import { latestArticles, searchArticles } from "../../server/news/repository";
 import type { Route } from "./+types/search";
 
-const RESULTS_LIMIT = 20;
+/** Stories shown under an empty search box. */
+const LATEST_LIMIT = 12;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
-  const articles = query
-    ? await searchArticles(context.db, query, RESULTS_LIMIT)
-    : await latestArticles(context.db, { limit: RESULTS_LIMIT });
-  return { query, articles };
+function parsePage(value: string | null): number | null {
+  if (value === null) return 1;
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : null;
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  ...basicMeta(data?.query ? `Search: ${data.query}` : "Search", "Search San Diego news stories."),
+function searchLink(query: string, page: number): string {
+  const params = new URLSearchParams({ q: query });
+  if (page > 1) params.set("page", String(page));
+  return `/search?${params.toString()}`;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+  const page = parsePage(params.get("page"));
+  if (page === null) throw data("Not Found", { status: 404 });
+  return readOr503(context.logger, "Failed to search the news", async () => {
+    if (!query) {
+      return {
+        query,
+        page: 1,
+        pages: 1,
+        total: 0,
+        hits: [],
+        latest: await latestArticles(context.db, { limit: LATEST_LIMIT }),
+      };
+    }
+    const { hits, total } = await searchSite(context.db, query, { page });
+    const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+    if (page > pages) throw data("Not Found", { status: 404 });
+    return { query, page, pages, total, hits, latest: [] };
+  });
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => [
+  ...basicMeta(
+    loaderData?.query ? `Search: ${loaderData.query}` : "Search",
+    "Search San Diego news stories and blog posts.",
+  ),
+  // Result pages are endless variations of one page: keep them out of search engines.
   { name: "robots", content: "noindex" },
 ];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, articles } = loaderData;
+  const { query, page, pages, total, hits, latest } = loaderData;
   return (
     <>
       <PageHeading>{query ? `Results for “${query}”` : "Search"}</PageHeading>
       <div className="mb-8 max-w-xl">
         <SearchForm id="search-page-input" defaultValue={query} />
       </div>
-      {query ? null : <h2 className="mb-4 text-2xl font-bold">Latest stories</h2>}
-      <ArticleGrid
-        articles={articles}
-        empty={`No stories match “${query}”. Try fewer or different words.`}
-      />
+      {!query ? (
+        <>
+          <h2 className="mb-4 text-2xl font-bold">Latest stories</h2>
+          <ArticleGrid articles={latest} empty="No stories have been published yet." />
+        </>
+      ) : total === 0 ? (
+        <div className="rounded-lg bg-white p-8 ring-1 ring-slate-200" role="status">
+          <p className="font-semibold">No stories or blog posts match “{query}”.</p>
+          <p className="mt-2 text-slate-700">
+            Try fewer or different words, check the spelling, or browse the{" "}
+            <Link to="/archives" className="text-brand underline">
+              archives
+            </Link>{" "}
+            by category and year.
+          </p>
+        </div>
+      ) : (
+        <>
+          <p className="mb-4 font-semibold" role="status">
+            {total === 1 ? "1 result" : `${total} results`}
+            {pages > 1 ? `, page ${page} of ${pages}` : ""}
+          </p>
+          <ol className="space-y-4">
+            {hits.map((hit) => (
+              <li key={hit.kind === "article" ? `a-${hit.id}` : `b-${hit.slug}`}>
+                <SearchResult hit={hit} />
+              </li>
+            ))}
+          </ol>
+          {pages > 1 ? (
+            <nav aria-label="Result pages" className="mt-8 flex items-center justify-center gap-4">
+              {page > 1 ? (
+                <Link to={searchLink(query, page - 1)} className="text-brand underline">
+                  Previous
+                </Link>
+              ) : null}
+              <span>
+                Page {page} of {pages}
+              </span>
+              {page < pages ? (
+                <Link to={searchLink(query, page + 1)} className="text-brand underline">
+                  Next
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </>
+      )}
     </>
   );
 }

@@ -16,12 +16,12 @@ import {
   ensureFeeds,
   latestArticles,
   listFeeds,
-  searchArticles,
   upsertArticle,
   type NewArticle,
 } from "../news/repository";
 import { contactMessages } from "./schema";
-import { reportSkippedPostgres, rowsOf, testDatabases } from "./test-databases";
+import { rowsOf } from "./client";
+import { reportSkippedPostgres, testDatabases } from "./test-databases";
 
 reportSkippedPostgres();
 
@@ -59,6 +59,7 @@ describe.each(testDatabases())("repository on $name", (database) => {
     );
     expect(tables.map((r) => r.table_name)).toEqual([
       "articles",
+      "blog_posts",
       "contact_messages",
       "feeds",
       "newsletter_subscribers",
@@ -158,11 +159,6 @@ describe.each(testDatabases())("repository on $name", (database) => {
       offset: 0,
     });
     expect(local2025.total).toBe(0);
-  });
-
-  it("searches titles and excerpts, treating LIKE wildcards as text", async () => {
-    expect((await searchArticles(handle.db, "edited", 10)).map((a) => a.id)).toEqual(["older"]);
-    expect(await searchArticles(handle.db, "%", 10)).toEqual([]);
   });
 
   it("stores a newsletter address once, normalised", async () => {

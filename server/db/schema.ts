@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -9,6 +10,15 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's full-text document type; rows fill it themselves (a generated column). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Title words weigh more than the rest, so a headline match ranks first. */
+const weightedDocument = (title: string, body: string) =>
+  sql.raw(
+    `setweight(to_tsvector('english', coalesce(${title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${body}, '')), 'B')`,
+  );
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -53,14 +63,34 @@ export const articles = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector("search").generatedAlwaysAs(weightedDocument("title", "excerpt")),
   },
   (t) => [
     uniqueIndex("articles_link_unique").on(t.link),
+    index("articles_search_idx").using("gin", t.search),
     // NULLS FIRST matches a plain `ORDER BY published_at DESC`, so the planner can walk the index.
     index("articles_category_published_idx").on(t.category, t.publishedAt.desc().nullsFirst()),
     index("articles_published_idx").on(t.publishedAt.desc().nullsFirst()),
     index("articles_feed_guid_idx").on(t.feedId, t.guid),
   ],
+);
+
+/**
+ * The blog's posts as search sees them, copied from the configured blog source (which stays the
+ * source of truth for the blog pages) after every ingest pass.
+ */
+export const blogPosts = pgTable(
+  "blog_posts",
+  {
+    slug: text("slug").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    image: text("image"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector("search").generatedAlwaysAs(weightedDocument("title", "description")),
+  },
+  (t) => [index("blog_posts_search_idx").using("gin", t.search)],
 );
 
 export const newsletterSubscribers = pgTable("newsletter_subscribers", {

@@ -61,8 +61,3 @@ export function reportSkippedPostgres(): void {
     );
   }
 }
-
-/** Rows of a raw `db.execute` result: both drivers answer with `{ rows }`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}

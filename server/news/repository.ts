@@ -140,22 +140,6 @@ export async function archiveArticles(
   return { articles: rows.map(toArticle), total: counted?.n ?? 0 };
 }
 
-/** Plain substring search over titles and excerpts, newest first. */
-export async function searchArticles(
-  db: Database,
-  query: string,
-  limit: number,
-): Promise<Article[]> {
-  const pattern = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await db
-    .select(articleFields)
-    .from(articles)
-    .where(sql`${articles.title} ILIKE ${pattern} OR ${articles.excerpt} ILIKE ${pattern}`)
-    .orderBy(desc(articles.publishedAt), articles.id)
-    .limit(limit);
-  return rows.map(toArticle);
-}
-
 /** Several categories' newest articles in one query: `perCategory` of each, newest first overall. */
 export async function newestPerCategory(
   db: Database,

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syncBlogIndex } from "../blog/search-index";
+import { BLOG_PAGE_SIZE, type BlogPostSummary, type BlogSource } from "../blog/source";
+import { articles, blogPosts } from "../db/schema";
+import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
+import { upsertArticle, type NewArticle } from "./repository";
+import { searchSite, splitHeadline } from "./search";
+
+reportSkippedPostgres();
+
+function article(id: string, fields: Partial<NewArticle>): NewArticle {
+  return {
+    id,
+    category: "local-news",
+    link: `https://sample.example.org/${id}`,
+    title: `Story ${id}`,
+    excerpt: "Nothing to see.",
+    content: "<p>Body</p>",
+    image: null,
+    author: "Staff Writer",
+    publishedAt: new Date("2026-06-01T12:00:00Z"),
+    ...fields,
+  };
+}
+
+/** A blog that lists the given posts page by page, as a source does. */
+function blogOf(posts: BlogPostSummary[]): BlogSource {
+  return {
+    list: async (page) => ({
+      posts: posts.slice((page - 1) * BLOG_PAGE_SIZE, page * BLOG_PAGE_SIZE),
+      total: posts.length,
+    }),
+    get: async () => null,
+  };
+}
+
+const post = (slug: string, title: string, description: string): BlogPostSummary => ({
+  slug,
+  title,
+  description,
+  image: null,
+  date: "2026-03-01",
+});
+
+describe("splitHeadline", () => {
+  it.each([
+    ["no match", [{ text: "no match", match: false }]],
+    [
+      "\u0001Harbor\u0002 opens",
+      [
+        { text: "Harbor", match: true },
+        { text: " opens", match: false },
+      ],
+    ],
+    [
+      "the \u0001harbors\u0002 and \u0001harbor\u0002",
+      [
+        { text: "the ", match: false },
+        { text: "harbors", match: true },
+        { text: " and ", match: false },
+        { text: "harbor", match: true },
+      ],
+    ],
+    [
+      "cut \u0001off",
+      [
+        { text: "cut ", match: false },
+        { text: "off", match: true },
+      ],
+    ],
+  ])("%j", (headline, runs) => {
+    expect(splitHeadline(headline)).toEqual(runs);
+  });
+});
+
+describe.each(testDatabases())("search on $name", (database) => {
+  let handle: Awaited<ReturnType<typeof database.open>>;
+
+  beforeAll(async () => {
+    handle = await database.open();
+    await handle.migrate();
+    await handle.db.delete(articles);
+    await handle.db.delete(blogPosts);
+    await upsertArticle(
+      handle.db,
+      article("excerpt-match-new", {
+        title: "Council approves budget",
+        excerpt: "The harbor district gets new funding.",
+        publishedAt: new Date("2026-11-01T12:00:00Z"),
+      }),
+    );
+    await upsertArticle(
+      handle.db,
+      article("title-match-old", {
+        title: "Harbor cleanup begins",
+        excerpt: "Volunteers gather on Saturday.",
+        publishedAt: new Date("2024-02-01T12:00:00Z"),
+      }),
+    );
+    await upsertArticle(
+      handle.db,
+      article("title-match-new", {
+        title: "Harbors brace for the storm",
+        excerpt: "Boats are tied down along the waterfront.",
+        publishedAt: new Date("2026-10-01T12:00:00Z"),
+      }),
+    );
+    await upsertArticle(
+      handle.db,
+      article("hostile", {
+        title: "Review: <script>alert(1)</script> harbor show",
+        excerpt: "An <img src=x onerror=alert(1)> harbor review.",
+      }),
+    );
+    for (let i = 0; i < 25; i++) {
+      await upsertArticle(
+        handle.db,
+        article(`tide-${i}`, {
+          title: `Tide report ${i}`,
+          publishedAt: new Date(Date.UTC(2026, 0, 1 + i)),
+        }),
+      );
+    }
+    await syncBlogIndex(
+      handle.db,
+      blogOf([
+        post("tide-pools", "Best tide pools", "Where to see sea stars at low tide."),
+        post("council-guide", "How to speak at the city council", "Public comment, step by step."),
+      ]),
+    );
+  });
+  afterAll(async () => {
+    await handle?.dispose();
+  });
+
+  it("ranks title matches above excerpt matches, then newest first, and matches word forms", async () => {
+    const { hits, total } = await searchSite(handle.db, "harbor", { page: 1 });
+    const keys = hits.map((h) => (h.kind === "article" ? h.id : h.slug));
+    expect(total).toBe(4);
+    expect(keys.indexOf("title-match-new")).toBeLessThan(keys.indexOf("title-match-old"));
+    expect(keys.indexOf("title-match-old")).toBeLessThan(keys.indexOf("excerpt-match-new"));
+    expect(keys).toContain("hostile");
+  });
+
+  it("marks the matched words in title and excerpt", async () => {
+    const { hits } = await searchSite(handle.db, "harbor", { page: 1 });
+    const hit = hits.find((h) => h.kind === "article" && h.id === "title-match-new");
+    expect(hit?.title).toEqual([
+      { text: "Harbors", match: true },
+      { text: " brace for the storm", match: false },
+    ]);
+    const excerpt = hits.find((h) => h.kind === "article" && h.id === "excerpt-match-new")?.excerpt;
+    expect(excerpt).toEqual([
+      { text: "The ", match: false },
+      { text: "harbor", match: true },
+      { text: " district gets new funding.", match: false },
+    ]);
+  });
+
+  it("keeps stored markup as text, for the page to escape", async () => {
+    const { hits } = await searchSite(handle.db, "review", { page: 1 });
+    const hostile = hits.find((h) => h.kind === "article" && h.id === "hostile");
+    expect(hostile?.title.map((r) => r.text).join("")).toBe(
+      "Review: <script>alert(1)</script> harbor show",
+    );
+  });
+
+  it("finds blog posts beside articles", async () => {
+    const { hits } = await searchSite(handle.db, "tide", { page: 1 });
+    expect(hits[0]).toMatchObject({ kind: "blog", slug: "tide-pools" });
+    const council = await searchSite(handle.db, "council", { page: 1 });
+    expect(council.hits.map((h) => h.kind).sort()).toEqual(["article", "blog"]);
+  });
+
+  it("pages 20 at a time and counts every match", async () => {
+    const first = await searchSite(handle.db, "tide report", { page: 1 });
+    const second = await searchSite(handle.db, "tide report", { page: 2 });
+    const beyond = await searchSite(handle.db, "tide report", { page: 3 });
+    expect(first.total).toBe(25);
+    expect(first.hits).toHaveLength(20);
+    expect(second.hits).toHaveLength(5);
+    expect(second.total).toBe(25);
+    expect(beyond).toEqual({ hits: [], total: 25 });
+    // Equal ranks: newest first.
+    expect(first.hits[0]).toMatchObject({ kind: "article", id: "tide-24" });
+  });
+
+  it.each([
+    ["only stop words", "the and of"],
+    ["no such word", "zeppelin"],
+    ["operators and quotes", `"harbor' & | ! <-> :* (`],
+    ["SQL", "'; DROP TABLE articles; --"],
+  ])("answers %s without an error", async (_, query) => {
+    const result = await searchSite(handle.db, query, { page: 1 });
+    expect(result.total).toBeGreaterThanOrEqual(0);
+    expect(await handle.db.$count(articles)).toBe(29);
+  });
+
+  it("supports quoted phrases and excluded words", async () => {
+    const phrase = await searchSite(handle.db, '"harbor cleanup"', { page: 1 });
+    expect(phrase.hits.map((h) => (h.kind === "article" ? h.id : h.slug))).toEqual([
+      "title-match-old",
+    ]);
+    const without = await searchSite(handle.db, "harbor -storm", { page: 1 });
+    expect(without.total).toBe(3);
+  });
+
+  it("keeps the blog copy in step with the source", async () => {
+    const result = await syncBlogIndex(
+      handle.db,
+      blogOf([post("tide-pools", "Best tide pools in San Diego", "Sea stars.")]),
+    );
+    expect(result).toEqual({ posts: 1, removed: 1 });
+    expect((await searchSite(handle.db, "speak council", { page: 1 })).total).toBe(0);
+    const failing: BlogSource = {
+      list: async () => {
+        throw new Error("unreachable");
+      },
+      get: async () => null,
+    };
+    await expect(syncBlogIndex(handle.db, failing)).rejects.toThrow("unreachable");
+    expect(await handle.db.$count(blogPosts)).toBe(1);
+  });
+});
