@@ -1,30 +1,74 @@
-import { Link } from "react-router";
+import { EVENT_CATEGORIES, FEATURED_EVENTS, SUBMIT_EVENT_BLURB } from "../../content/events";
+import { FrameEmbed } from "../components/Embed";
+import { EventCategoryList, FeaturedEventList, SubmitEventLink } from "../components/EventList";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
+import { useEmbeds } from "../lib/embeds";
 import { basicMeta } from "../lib/meta";
+import type { Route } from "./+types/events";
 
-export const meta = () =>
-  basicMeta("Events", "Holidays, festivals and community events across San Diego County.");
+export const meta: Route.MetaFunction = () =>
+  basicMeta(
+    "Events",
+    "Public holidays, featured events and things to do across San Diego County, and how to submit your own event.",
+  );
+
+/** The federal government's own list, for when no calendar provider is configured. */
+const FEDERAL_HOLIDAYS_URL =
+  "https://www.opm.gov/policy-data-oversight/pay-leave/federal-holidays/";
+
+const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decoration-2";
+
+function HolidayCalendar() {
+  const { holidayCalendarUrl } = useEmbeds();
+  if (!holidayCalendarUrl) {
+    return (
+      <p className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        Our holiday calendar is not available at the moment. The U.S. Office of Personnel Management
+        lists the dates of every{" "}
+        <a href={FEDERAL_HOLIDAYS_URL} rel="noopener noreferrer" className={LINK}>
+          federal holiday
+        </a>
+        .
+      </p>
+    );
+  }
+  return (
+    <>
+      <FrameEmbed src={holidayCalendarUrl} title="Holiday calendar" height={600} />
+      <p className="mt-2 text-sm">
+        <a href={holidayCalendarUrl} rel="noopener noreferrer" className={LINK}>
+          Open the holiday calendar on its own page
+        </a>
+      </p>
+    </>
+  );
+}
 
 export default function Events() {
   return (
     <>
-      <PageHeading lead="What is happening around San Diego County.">Events</PageHeading>
+      <PageHeading lead="Holidays, festivals and community events across San Diego County.">
+        Events
+      </PageHeading>
       <Section title="Holiday Calendar">
-        <p>Public holidays for the year ahead.</p>
+        <HolidayCalendar />
       </Section>
       <Section title="Featured Events">
-        <p>Four featured events from around the county.</p>
+        <FeaturedEventList events={FEATURED_EVENTS} />
       </Section>
       <Section title="Event Categories">
-        <p>Six kinds of events to browse.</p>
+        <EventCategoryList categories={EVENT_CATEGORIES} />
       </Section>
-      <Link
-        to="/contact-us"
-        className="inline-block rounded bg-brand px-4 py-2 font-semibold text-white"
+      <Section
+        title="Hosting an Event?"
+        className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
-        Submit Event
-      </Link>
+        <p className="max-w-3xl">{SUBMIT_EVENT_BLURB}</p>
+        <div className="mt-4">
+          <SubmitEventLink />
+        </div>
+      </Section>
     </>
   );
 }

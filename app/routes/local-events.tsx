@@ -1,33 +1,84 @@
 import { Link } from "react-router";
+import {
+  EVENTS_NEWSLETTER_BLURB,
+  LOCAL_EVENT_CATEGORIES,
+  SUBMIT_EVENT_BLURB,
+} from "../../content/events";
+import { FrameEmbed } from "../components/Embed";
+import { EventCategoryList, SubmitEventLink } from "../components/EventList";
+import { NewsletterBox } from "../components/NewsletterBox";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
+import { useEmbeds } from "../lib/embeds";
 import { basicMeta } from "../lib/meta";
+import type { Route } from "./+types/local-events";
 
-export const meta = () =>
-  basicMeta("Local Events", "Community happenings posted by San Diego neighbours and organisers.");
+export const meta: Route.MetaFunction = () =>
+  basicMeta(
+    "Local Events",
+    "Neighborhood gatherings, markets, classes and town halls posted by San Diego organizers, and how to add yours.",
+  );
+
+const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decoration-2";
+const CARD = "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200";
+
+function CommunityFeed() {
+  const { feedWallUrl } = useEmbeds();
+  if (!feedWallUrl) {
+    return (
+      <p className={CARD}>
+        The community feed is not available at the moment. Meanwhile, see the featured events on our{" "}
+        <Link to="/events" className={LINK}>
+          Events page
+        </Link>{" "}
+        and the latest{" "}
+        <Link to="/community" className={LINK}>
+          community stories
+        </Link>
+        .
+      </p>
+    );
+  }
+  return (
+    <>
+      <FrameEmbed src={feedWallUrl} title="Community events feed" height={800} />
+      <p className="mt-2 text-sm">
+        <a href={feedWallUrl} rel="noopener noreferrer" className={LINK}>
+          Open the community feed on its own page
+        </a>
+      </p>
+    </>
+  );
+}
 
 export default function LocalEvents() {
   return (
     <>
-      <PageHeading>Local Events</PageHeading>
-      <Section title="Community Feed">
-        <p>Posts from local organisers.</p>
-      </Section>
-      <Section title="Submit Your Event">
-        <p>
-          Hosting something in San Diego County?{" "}
-          <Link to="/contact-us" className="text-brand underline">
-            Tell us about it
-          </Link>
-          .
-        </p>
-      </Section>
-      <Section title="Event Categories">
-        <p>Five kinds of local events.</p>
-      </Section>
-      <Section title="Stay in the Loop">
-        <p>Our newsletter lists the week&apos;s events every Thursday.</p>
-      </Section>
+      <PageHeading lead="Community happenings posted by San Diego neighbors and organizers.">
+        Local Events
+      </PageHeading>
+      <div className="grid gap-x-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0">
+          <Section title="Community Feed">
+            <CommunityFeed />
+          </Section>
+          <Section title="Event Categories">
+            <EventCategoryList categories={LOCAL_EVENT_CATEGORIES} />
+          </Section>
+        </div>
+        <div>
+          <Section title="Submit Your Event" className={CARD}>
+            <p className="text-sm text-slate-700">{SUBMIT_EVENT_BLURB}</p>
+            <div className="mt-4">
+              <SubmitEventLink />
+            </div>
+          </Section>
+          <Section title="Stay in the Loop">
+            <p className="mb-4 text-sm text-slate-700">{EVENTS_NEWSLETTER_BLURB}</p>
+            <NewsletterBox />
+          </Section>
+        </div>
+      </div>
     </>
   );
 }

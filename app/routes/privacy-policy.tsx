@@ -1,25 +1,18 @@
+import { PRIVACY_POLICY } from "../../content/legal";
 import { LegalPage } from "../components/LegalPage";
 import { basicMeta } from "../lib/meta";
+import type { Route } from "./+types/privacy-policy";
 
-export const meta = () => [
-  ...basicMeta(
-    "Privacy Policy",
-    "How we collect, use and protect information about readers of our site.",
-  ),
+export const meta: Route.MetaFunction = () => [
+  ...basicMeta(PRIVACY_POLICY.title, PRIVACY_POLICY.description),
   { name: "robots", content: "noindex" },
 ];
 
-export default function Page() {
+export default function PrivacyPolicy() {
   return (
     <LegalPage
-      title="Privacy Policy"
-      lastUpdated="April 26, 2025"
+      text={PRIVACY_POLICY}
       sibling={{ label: "Terms of Service", to: "/terms-of-service" }}
-    >
-      <p>
-        This policy explains what information we collect when you read our site, subscribe to our
-        newsletter or write to us, and how we use and protect it.
-      </p>
-    </LegalPage>
+    />
   );
 }

@@ -1,17 +1,16 @@
+import { PRIVACY_SHORT } from "../../content/legal";
 import { LegalPage } from "../components/LegalPage";
 import { basicMeta } from "../lib/meta";
+import type { Route } from "./+types/privacy";
 
-export const meta = () => [
-  ...basicMeta("Privacy", "A short summary of how we treat your information."),
-];
+export const meta: Route.MetaFunction = () =>
+  basicMeta(PRIVACY_SHORT.title, PRIVACY_SHORT.description);
 
-export default function Page() {
+export default function Privacy() {
   return (
-    <LegalPage title="Privacy">
-      <p>
-        We collect as little as we can, never sell it, and use it only to run this site and our
-        newsletter. This also covers the charging station listings we publish.
-      </p>
-    </LegalPage>
+    <LegalPage
+      text={PRIVACY_SHORT}
+      sibling={{ label: "Full Privacy Policy", to: "/privacy-policy" }}
+    />
   );
 }

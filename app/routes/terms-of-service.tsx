@@ -1,22 +1,18 @@
+import { TERMS_OF_SERVICE } from "../../content/legal";
 import { LegalPage } from "../components/LegalPage";
 import { basicMeta } from "../lib/meta";
+import type { Route } from "./+types/terms-of-service";
 
-export const meta = () => [
-  ...basicMeta("Terms of Service", "The terms that apply when you use our website and newsletter."),
+export const meta: Route.MetaFunction = () => [
+  ...basicMeta(TERMS_OF_SERVICE.title, TERMS_OF_SERVICE.description),
   { name: "robots", content: "noindex" },
 ];
 
-export default function Page() {
+export default function TermsOfService() {
   return (
     <LegalPage
-      title="Terms of Service"
-      lastUpdated="April 26, 2025"
+      text={TERMS_OF_SERVICE}
       sibling={{ label: "Privacy Policy", to: "/privacy-policy" }}
-    >
-      <p>
-        These terms apply to everyone who reads our site, subscribes to our newsletter or takes part
-        in our polls and forms.
-      </p>
-    </LegalPage>
+    />
   );
 }

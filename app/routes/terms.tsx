@@ -1,17 +1,15 @@
+import { TERMS_SHORT } from "../../content/legal";
 import { LegalPage } from "../components/LegalPage";
 import { basicMeta } from "../lib/meta";
+import type { Route } from "./+types/terms";
 
-export const meta = () => [
-  ...basicMeta("Terms", "A short summary of the terms for using this site."),
-];
+export const meta: Route.MetaFunction = () => basicMeta(TERMS_SHORT.title, TERMS_SHORT.description);
 
-export default function Page() {
+export default function Terms() {
   return (
-    <LegalPage title="Terms">
-      <p>
-        Our articles are for your personal reading. Listings we publish, such as electric vehicle
-        charging stations, are provided as they are; check with the operator before you travel.
-      </p>
-    </LegalPage>
+    <LegalPage
+      text={TERMS_SHORT}
+      sibling={{ label: "Full Terms of Service", to: "/terms-of-service" }}
+    />
   );
 }

@@ -1,0 +1,79 @@
+import { Link } from "react-router";
+import type { EventCategory, FeaturedEvent } from "../../content/events";
+
+/** Where readers send an event: the contact form, with its category chosen. */
+export const SUBMIT_EVENT_PATH = "/contact-us?category=event";
+
+// Events happen in San Diego, so their dates are San Diego's whatever the server's or reader's zone.
+const TIME_ZONE = "America/Los_Angeles";
+const fullDate = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  weekday: "long",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+const tileMonth = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, month: "short" });
+const tileDay = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, day: "numeric" });
+
+/** "Friday, December 18, 2026". */
+export function formatEventDate(iso: string): string {
+  return fullDate.format(new Date(iso));
+}
+
+const CARD = "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200";
+
+export function FeaturedEventList({ events }: { events: readonly FeaturedEvent[] }) {
+  return (
+    <ul className="grid gap-4 md:grid-cols-2">
+      {events.map((event) => {
+        const start = new Date(event.date);
+        return (
+          <li key={event.title} className={`flex gap-4 ${CARD}`}>
+            <div
+              aria-hidden="true"
+              className="flex h-14 w-14 shrink-0 flex-col sm:h-16 sm:w-16 items-center justify-center rounded bg-brand text-white"
+            >
+              <span className="text-xs font-semibold uppercase">{tileMonth.format(start)}</span>
+              <span className="text-2xl leading-none font-bold">{tileDay.format(start)}</span>
+            </div>
+            <div className="min-w-0">
+              <h3 className="font-bold">{event.title}</h3>
+              <p className="mt-1 text-sm font-semibold text-slate-800">
+                <time dateTime={event.date}>{formatEventDate(event.date)}</time>
+              </p>
+              <p className="text-sm text-slate-700">{event.time}</p>
+              <p className="text-sm text-slate-700">{event.place}</p>
+              <p className="mt-2 text-sm">{event.description}</p>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function EventCategoryList({ categories }: { categories: readonly EventCategory[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {categories.map((category) => (
+        <li key={category.title} className={`border-t-4 border-brand ${CARD}`}>
+          <h3 className="font-bold">{category.title}</h3>
+          <p className="mt-1 text-sm text-slate-700">{category.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The call to action that sends an organiser to the contact form. */
+export function SubmitEventLink() {
+  return (
+    <Link
+      to={SUBMIT_EVENT_PATH}
+      className="inline-block rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+    >
+      Submit Event
+    </Link>
+  );
+}
