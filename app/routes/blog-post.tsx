@@ -1,24 +1,132 @@
 import { data, Link } from "react-router";
+import { blogErrorMessage } from "../../server/blog/load";
+import type { BlogPost } from "../../server/blog/source";
+import { ArticleImage } from "../components/ArticleImage";
+import { VideoEmbed } from "../components/Embed";
+import { pinterestLink, splitTags } from "../lib/blog";
+import { formatLongDate } from "../lib/dates";
 import { basicMeta } from "../lib/meta";
+import { youtubeVideoId } from "../lib/video";
 import type { Route } from "./+types/blog-post";
 
-export function loader({ params }: Route.LoaderArgs) {
-  // No post source is configured yet, so every slug is unknown.
-  return data({ slug: params.slug, error: "Blog not found" }, { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  try {
+    const post = await context.blog.get(params.slug);
+    if (!post) return data({ state: "error" as const, message: "Blog not found" }, { status: 404 });
+    return { state: "loaded" as const, post };
+  } catch (error) {
+    context.logger.error({ err: error, slug: params.slug }, "a blog post could not be read");
+    return data({ state: "error" as const, message: blogErrorMessage(error) }, { status: 503 });
+  }
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...basicMeta("Blog post not found", "This blog post could not be found."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData?.state === "loaded"
+    ? basicMeta(loaderData.post.title, loaderData.post.description)
+    : [
+        ...basicMeta("Blog post not found", "This blog post could not be found."),
+        { name: "robots", content: "noindex" },
+      ];
 
-export default function BlogPost({ loaderData }: Route.ComponentProps) {
+function BackToBlog({ button = false }: { button?: boolean }) {
   return (
-    <section className="py-10">
-      <h1 className="text-2xl font-bold">Error loading blog: {loaderData.error}</h1>
-      <Link to="/blog" className="mt-6 inline-block rounded bg-brand px-4 py-2 text-white">
-        Back to Blog
-      </Link>
-    </section>
+    <Link
+      to="/blog"
+      className={
+        button
+          ? "mt-6 inline-block rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+          : "inline-flex items-center gap-1 font-semibold text-brand hover:underline"
+      }
+    >
+      {button ? null : <span aria-hidden="true">←</span>}
+      Back to Blog
+    </Link>
+  );
+}
+
+export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.state === "error") {
+    return (
+      <section className="mx-auto max-w-3xl py-10" role="alert">
+        <h1 className="text-2xl font-bold">{`Error loading blog: ${loaderData.message}`}</h1>
+        <BackToBlog button />
+      </section>
+    );
+  }
+  return <Post post={loaderData.post} />;
+}
+
+function Post({ post }: { post: BlogPost }) {
+  const pinterest = pinterestLink(post.image);
+  const hasVideo = youtubeVideoId(post.video) !== null;
+  const topics = splitTags(post.shortTailKeywords);
+  return (
+    <article className="mx-auto max-w-3xl">
+      <BackToBlog />
+      {post.image ? (
+        <figure className="mt-6">
+          <ArticleImage
+            src={post.image}
+            alt={post.title}
+            width={1200}
+            height={675}
+            fetchPriority="high"
+            className="aspect-video w-full rounded-lg bg-slate-200 object-cover"
+          />
+          {pinterest ? (
+            <figcaption className="mt-2 text-sm">
+              <a
+                href={pinterest}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-semibold text-brand underline decoration-1 underline-offset-2 hover:decoration-2"
+              >
+                View on Pinterest<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </figcaption>
+          ) : null}
+        </figure>
+      ) : null}
+      <h1 className="mt-6 text-3xl leading-tight font-bold md:text-4xl">{post.title}</h1>
+      {post.date || post.author ? (
+        <p className="mt-3 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
+          {post.date ? <time dateTime={post.date}>{formatLongDate(post.date)}</time> : null}
+          {post.author ? (
+            <span className="font-semibold text-slate-800">{`By ${post.author}`}</span>
+          ) : null}
+        </p>
+      ) : null}
+      {post.description ? <p className="mt-4 text-lg text-slate-700">{post.description}</p> : null}
+      {/* The source sanitised the body to the allowlist (server/ingest/sanitize.ts). */}
+      <div
+        className="article-body mt-8 space-y-4 text-lg leading-relaxed"
+        dangerouslySetInnerHTML={{ __html: post.html }}
+      />
+      {hasVideo && post.video ? (
+        <section aria-labelledby="blog-video" className="mt-10">
+          <h2 id="blog-video" className="mb-4 text-2xl font-bold">
+            Watch the Video
+          </h2>
+          <VideoEmbed url={post.video} title={post.title} />
+        </section>
+      ) : null}
+      {topics.length > 0 ? (
+        <section aria-labelledby="blog-topics" className="mt-10 border-t border-slate-200 pt-6">
+          <h2 id="blog-topics" className="mb-3 text-xl font-bold">
+            Topics
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {topics.map((topic, i) => (
+              <li
+                key={`${i}-${topic}`}
+                className="rounded-full bg-slate-200 px-3 py-1 text-sm font-medium text-slate-800"
+              >
+                {topic}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
   );
 }

@@ -1,14 +1,72 @@
+import { data, Link } from "react-router";
+import { blogErrorMessage } from "../../server/blog/load";
+import { BLOG_PAGE_SIZE } from "../../server/blog/source";
+import { BlogPagination } from "../components/BlogPagination";
+import { BlogPostCard } from "../components/BlogPostCard";
+import { ErrorState } from "../components/ErrorState";
 import { PageHeading } from "../components/PageHeading";
+import { pageNumber } from "../lib/blog";
 import { basicMeta } from "../lib/meta";
+import type { Route } from "./+types/blog";
 
-export const meta = () =>
-  basicMeta("Blog", "Guides, explainers and notes from our newsroom about life in San Diego.");
+const DESCRIPTION = "Guides, explainers and notes from our newsroom about life in San Diego.";
 
-export default function Blog() {
-  return (
-    <>
-      <PageHeading>Blog</PageHeading>
-      <p>No blog posts available at the moment.</p>
-    </>
-  );
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const page = pageNumber(new URL(request.url).searchParams.get("page"));
+  if (page === null) return data({ state: "not-found" as const }, { status: 404 });
+  try {
+    const { posts, total } = await context.blog.list(page);
+    const pages = Math.ceil(total / BLOG_PAGE_SIZE);
+    // Page 1 of an empty blog is the spec's empty state; any other page past the end is not found.
+    if (page > Math.max(pages, 1)) return data({ state: "not-found" as const }, { status: 404 });
+    return { state: "loaded" as const, page, pages, posts };
+  } catch (error) {
+    context.logger.error({ err: error, page }, "the blog list could not be read");
+    return data({ state: "error" as const, message: blogErrorMessage(error) }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (loaderData?.state === "loaded") {
+    return basicMeta(loaderData.page > 1 ? `Blog, page ${loaderData.page}` : "Blog", DESCRIPTION);
+  }
+  return [...basicMeta("Blog", DESCRIPTION), { name: "robots", content: "noindex" }];
+};
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  switch (loaderData.state) {
+    case "error":
+      return <ErrorState heading="Blog" message={`Error loading blogs: ${loaderData.message}`} />;
+    case "not-found":
+      return (
+        <section className="mx-auto max-w-4xl">
+          <PageHeading>Blog</PageHeading>
+          <p className="text-lg">Oops! This page of the blog does not exist.</p>
+          <Link
+            to="/blog"
+            className="mt-6 inline-block rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+          >
+            Back to Blog
+          </Link>
+        </section>
+      );
+    case "loaded":
+      return (
+        <div className="mx-auto max-w-4xl">
+          <PageHeading>Blog</PageHeading>
+          {loaderData.posts.length === 0 ? (
+            <p className="text-lg text-slate-700">No blog posts available at the moment.</p>
+          ) : (
+            <ul className="flex flex-col gap-4 sm:gap-6">
+              {loaderData.posts.map((post) => (
+                <li key={post.slug}>
+                  <BlogPostCard post={post} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <BlogPagination page={loaderData.page} pages={loaderData.pages} />
+        </div>
+      );
+  }
 }

@@ -1,5 +1,6 @@
 import { notInArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import type { Logger } from "../logger";
 import { blogPosts } from "../db/schema";
 import type { BlogPostSummary, BlogSource } from "./source";
 
@@ -66,4 +67,19 @@ export async function syncBlogIndex(
       .returning({ slug: blogPosts.slug });
     return { posts: unique.length, removed: removed.length };
   });
+}
+
+/** The copy for search, after each ingest pass; a blog that cannot be read keeps its last copy. */
+export async function refreshBlogIndex(
+  db: Database,
+  source: BlogSource,
+  logger: Logger,
+): Promise<{ posts: number } | null> {
+  try {
+    const { posts } = await syncBlogIndex(db, source);
+    return { posts };
+  } catch (error) {
+    logger.warn({ err: error }, "the blog could not be copied for search; the last copy stays");
+    return null;
+  }
 }

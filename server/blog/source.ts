@@ -55,4 +55,12 @@ export class BlogSourceError extends Error {
     super(message, options);
     this.name = "BlogSourceError";
   }
+
+  /**
+   * Whether `error` is a BlogSourceError, also one made by another copy of this module: the server
+   * creates the source, the page bundle that catches its errors has a copy of its own.
+   */
+  static is(error: unknown): error is BlogSourceError {
+    return error instanceof Error && error.name === "BlogSourceError";
+  }
 }

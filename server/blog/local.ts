@@ -1,0 +1,207 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Marked } from "marked";
+import { z } from "zod";
+import { sanitizeHtml } from "../ingest/sanitize";
+import type { Logger } from "../logger";
+import { imageAddress, publicationDate } from "./fields";
+import {
+  BLOG_PAGE_SIZE,
+  BlogSourceError,
+  type BlogPage,
+  type BlogPost,
+  type BlogPostSummary,
+  type BlogSource,
+} from "./source";
+
+/**
+ * Blog posts as Markdown files, one per post: front matter (`key: "value"` lines between `---`
+ * lines), then the body in Markdown. The files change only on deploy, so they are read once, on
+ * first use, and kept in memory.
+ */
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const text = z.string().trim().min(1, "must not be empty");
+
+const frontMatterSchema = z.strictObject({
+  slug: z.string().regex(SLUG, "must be lower-case letters and digits joined by hyphens"),
+  title: text,
+  description: text,
+  date: z.string().refine((v) => publicationDate(v) !== null, {
+    error: "must be a date written YYYY-MM-DD (or an ISO 8601 date and time)",
+  }),
+  author: text.optional(),
+  image: z
+    .string()
+    .refine((v) => imageAddress(v) !== null, {
+      error: "must be an http(s) URL or a path on this site",
+    })
+    .optional(),
+  video: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  shortTailKeywords: z.string().optional(),
+  longTailKeywords: z.string().optional(),
+});
+
+/** A post file that cannot be read as a post; its message says where and why. */
+export class PostFileError extends Error {
+  constructor(file: string, problem: string) {
+    super(`${file}: ${problem}`);
+    this.name = "PostFileError";
+  }
+}
+
+const KEY_VALUE = /^([A-Za-z][A-Za-z0-9_]*):(?:[ \t]+(.*))?$/;
+
+/** One front matter value: a "double-quoted" (JSON) string, a 'single-quoted' one, or bare text. */
+function frontMatterValue(raw: string): string | null {
+  const value = raw.trim();
+  if (value.startsWith('"')) {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return typeof parsed === "string" ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+  if (value.startsWith("'")) {
+    return /^'(?:[^']|'')*'$/.test(value) ? value.slice(1, -1).replaceAll("''", "'") : null;
+  }
+  return value;
+}
+
+/** The front matter's fields and the body; throws PostFileError naming the bad line. */
+function splitFile(file: string, source: string): { fields: Record<string, string>; body: string } {
+  const lines = source
+    .replace(/^\uFEFF/, "")
+    .replace(/\r\n?/g, "\n")
+    .split("\n");
+  if (lines[0]?.trim() !== "---") {
+    throw new PostFileError(file, 'the file must start with front matter: a line "---"');
+  }
+  const end = lines.indexOf("---", 1);
+  if (end === -1) throw new PostFileError(file, 'the front matter has no closing "---" line');
+  const fields: Record<string, string> = {};
+  for (let n = 1; n < end; n++) {
+    const line = lines[n] ?? "";
+    if (line.trim() === "") continue;
+    const match = KEY_VALUE.exec(line);
+    const value = match ? frontMatterValue(match[2] ?? "") : null;
+    if (!match?.[1] || value === null) {
+      throw new PostFileError(file, `line ${n + 1} is not \`key: "value"\`: ${line}`);
+    }
+    if (Object.hasOwn(fields, match[1])) {
+      throw new PostFileError(file, `line ${n + 1} repeats the field ${match[1]}`);
+    }
+    fields[match[1]] = value;
+  }
+  return { fields, body: lines.slice(end + 1).join("\n") };
+}
+
+const markdown = new Marked({ gfm: true });
+
+/**
+ * One post file read into a post: front matter validated, Markdown rendered and sanitised (links
+ * and images resolve against `siteUrl`). Throws PostFileError when the file is not a valid post.
+ */
+export function readPostFile(file: string, source: string, siteUrl: string): BlogPost {
+  const { fields, body } = splitFile(file, source);
+  // A field written but left empty counts as absent.
+  const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== ""));
+  const parsed = frontMatterSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join(".");
+    throw new PostFileError(file, field ? `${field} ${issue?.message}` : `${issue?.message}`);
+  }
+  const meta = parsed.data;
+  const name = path.basename(file, ".md");
+  if (meta.slug !== name) {
+    throw new PostFileError(file, `slug "${meta.slug}" must match the file name "${name}.md"`);
+  }
+  return {
+    slug: meta.slug,
+    title: meta.title,
+    description: meta.description,
+    image: imageAddress(meta.image),
+    date: publicationDate(meta.date),
+    author: meta.author ?? null,
+    html: sanitizeHtml(markdown.parse(body, { async: false }), siteUrl),
+    video: meta.video ?? null,
+    shortTailKeywords: meta.shortTailKeywords ?? "",
+    longTailKeywords: meta.longTailKeywords ?? "",
+  };
+}
+
+/** Newest first; posts of one day by slug, so the order is stable. */
+function newestFirst(a: BlogPost, b: BlogPost): number {
+  const byDate = (b.date ?? "").localeCompare(a.date ?? "");
+  return byDate !== 0 ? byDate : a.slug.localeCompare(b.slug);
+}
+
+export interface LocalBlogOptions {
+  /** Where relative links and images in the posts point. */
+  siteUrl: string;
+  logger: Logger;
+}
+
+/**
+ * The posts in `dir`. A file that is not a valid post is skipped and logged with the reason: one
+ * bad file must not take the blog down. A directory that cannot be read is an error of the source
+ * (the page shows it), and is tried again on the next request.
+ */
+export function createLocalBlogSource(dir: string, options: LocalBlogOptions): BlogSource {
+  let loaded: Promise<{ posts: BlogPost[]; bySlug: Map<string, BlogPost> }> | undefined;
+
+  async function load() {
+    const names = (await fs.readdir(dir)).filter((n) => n.endsWith(".md") && !n.startsWith("."));
+    const posts: BlogPost[] = [];
+    for (const name of names.sort()) {
+      const file = path.join(dir, name);
+      try {
+        posts.push(readPostFile(name, await fs.readFile(file, "utf8"), options.siteUrl));
+      } catch (error) {
+        if (!(error instanceof PostFileError)) throw error;
+        options.logger.error({ file }, `Blog post skipped: ${error.message}`);
+      }
+    }
+    posts.sort(newestFirst);
+    return { posts, bySlug: new Map(posts.map((p) => [p.slug, p])) };
+  }
+
+  async function all(message: string) {
+    loaded ??= load();
+    try {
+      return await loaded;
+    } catch (cause) {
+      loaded = undefined;
+      throw new BlogSourceError(message, { cause });
+    }
+  }
+
+  return {
+    async list(page: number): Promise<BlogPage> {
+      const { posts } = await all("Failed to fetch blogs");
+      const start = (page - 1) * BLOG_PAGE_SIZE;
+      return {
+        posts: start < 0 ? [] : posts.slice(start, start + BLOG_PAGE_SIZE).map(summaryOf),
+        total: posts.length,
+      };
+    },
+    async get(slug: string): Promise<BlogPost | null> {
+      const { bySlug } = await all("Failed to fetch blog details");
+      return bySlug.get(slug) ?? null;
+    },
+  };
+}
+
+/** What the list carries of a post. */
+function summaryOf(post: BlogPost): BlogPostSummary {
+  return {
+    slug: post.slug,
+    title: post.title,
+    description: post.description,
+    image: post.image,
+    date: post.date,
+  };
+}
