@@ -32,6 +32,7 @@ export default [
   route("partners", "routes/partners.tsx"),
   route("faq", "routes/faq.tsx"),
   route("search", "routes/search.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
   route("not-found", "routes/not-found.tsx", { id: "not-found" }),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

@@ -3,6 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../server/db/client";
+import { addSubscriber } from "../server/forms/repository";
+import { csvField } from "./commands/subscribers";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-cli-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -28,7 +31,7 @@ function news(args: string[], env: Record<string, string> = {}) {
 
 describe("news command", { timeout: 120_000 }, () => {
   it("lists its commands, and each has --help", async () => {
-    const names = ["migrate", "ingest", "feeds", "parse"];
+    const names = ["migrate", "ingest", "feeds", "parse", "subscribers"];
     const [help, ...own] = await Promise.all([
       news(["--help"]),
       ...names.map((name) => news([name, "--help"])),
@@ -135,5 +138,37 @@ describe("news command", { timeout: 120_000 }, () => {
     const result = await news(["ingest"], { FEEDS_FILE: file });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`Invalid feeds file ${file}: unknown category "gossip"`);
+  });
+
+  it("subscribers: a table, or CSV with --csv, of the newsletter's addresses", async () => {
+    expect((await news(["subscribers"])).stdout).toContain("No subscribers yet.");
+    const handle = await openDatabase({ kind: "pglite", dataDir }, { owner: "the test" });
+    await handle.migrate();
+    await addSubscriber(handle.db, "first@example.com");
+    await addSubscriber(handle.db, "Second@Example.com");
+    await handle.close();
+    const table = await news(["subscribers"]);
+    expect(table.stdout).toMatch(/email\s+subscribed\n/);
+    expect(table.stdout).toContain("2 subscribers");
+    const csv = await news(["subscribers", "--csv"]);
+    expect(csv.code).toBe(0);
+    const lines = csv.stdout.trim().split("\n");
+    expect(lines[0]).toBe("email,subscribed_at");
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([
+      "first@example.com",
+      "second@example.com",
+    ]);
+    expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
+
+describe("csvField", () => {
+  it.each([
+    ["plain@example.com", "plain@example.com"],
+    ['say "hi", twice', '"say ""hi"", twice"'],
+    ["=HYPERLINK(1)", "'=HYPERLINK(1)"],
+    ["+1-555", "'+1-555"],
+  ])("%s", (value, expected) => {
+    expect(csvField(value)).toBe(expected);
   });
 });

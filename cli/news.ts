@@ -3,8 +3,9 @@ import { feedsCommand } from "./commands/feeds";
 import { ingest } from "./commands/ingest";
 import { migrate } from "./commands/migrate";
 import { parse } from "./commands/parse";
+import { subscribersCommand } from "./commands/subscribers";
 
-const COMMANDS: Command[] = [migrate, ingest, feedsCommand, parse];
+const COMMANDS: Command[] = [migrate, ingest, feedsCommand, parse, subscribersCommand];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
+import { expect, test } from "@playwright/test";
 import {
   chunk,
   DESKTOP,
@@ -10,31 +10,6 @@ import {
   OK_ROUTES,
   waitForHydration,
 } from "./helpers";
-
-const BLOCKING = new Set(["serious", "critical"]);
-
-/** Runs axe on the page as it is and fails on any serious or critical violation, listing each. */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  // Every rule runs; only the lists of passed and inapplicable nodes, unused here, are cut short.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ""));
-  const report = blocking
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-        v.nodes
-          .map(
-            (n) =>
-              `    ${n.target.join(" ")}\n      ${n.failureSummary?.replace(/\n/g, "\n      ")}`,
-          )
-          .join("\n"),
-    )
-    .join("\n");
-  expect(
-    blocking.map((v) => v.id),
-    `${label}: serious or critical accessibility violations\n${report}`,
-  ).toEqual([]);
-}
 
 const ROUTES = [...OK_ROUTES, ...NOT_FOUND_ROUTES];
 

@@ -1,5 +1,5 @@
+import { expectNoSeriousViolations } from "./axe";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { CATEGORY_PAGES, categoryByKey } from "../app/lib/categories";
 import { COMMUNITY_POLL } from "../content/community";
@@ -35,23 +35,6 @@ async function adPositions(list: Locator): Promise<{ after: number[]; endsWithCa
     else after.push(seen);
   }
   return { after, endsWithCard: sequence.at(-1) === "C" };
-}
-
-const BLOCKING = new Set(["serious", "critical"]);
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ""));
-  const report = blocking
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
-    )
-    .join("\n");
-  expect(
-    blocking.map((v) => v.id),
-    `${label}: serious or critical violations\n${report}`,
-  ).toEqual([]);
 }
 
 test.describe("5-then-all toggle with JavaScript", () => {

@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoSeriousViolations } from "./axe";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { ABOUT } from "../content/about";
 import { EVENT_CATEGORIES, FEATURED_EVENTS, LOCAL_EVENT_CATEGORIES } from "../content/events";
@@ -324,26 +324,6 @@ test.describe("events", () => {
     ).toBeVisible();
   });
 });
-
-/** Axe over the WCAG 2.1 A and AA rules; fails on any serious or critical violation, listing each. */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  const blocking = results.violations.filter(
-    (v) => v.impact === "serious" || v.impact === "critical",
-  );
-  const report = blocking
-    .map(
-      (v) =>
-        `[${v.impact}] ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).join("\n    ")}`,
-    )
-    .join("\n");
-  expect(
-    blocking.map((v) => v.id),
-    `${label}: serious or critical accessibility violations\n${report}`,
-  ).toEqual([]);
-}
 
 test.describe("every editorial page", () => {
   for (const route of EDITORIAL_ROUTES) {

@@ -22,6 +22,7 @@ export const OK_ROUTES: readonly string[] = [
   "/faq",
   "/search",
   "/search?q=harbor",
+  "/newsletter",
 ];
 
 /** Routes that answer 404 with a screen of their own. */

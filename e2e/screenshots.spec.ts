@@ -8,6 +8,11 @@ const SHOTS = [
   { name: "local-news", route: "/local-news" },
   { name: "archives", route: "/archives" },
   { name: "about-us", route: "/about-us" },
+  { name: "faq", route: "/faq" },
+  { name: "blog", route: "/blog" },
+  { name: "contact-us", route: "/contact-us" },
+  { name: "search", route: "/search?q=harbor" },
+  { name: "newsletter", route: "/newsletter" },
   { name: "not-found", route: "/no-such-page" },
 ];
 

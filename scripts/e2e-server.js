@@ -16,6 +16,10 @@ const env = {
   FEEDS_FILE: "config/feeds.sample.json",
   INGEST_INTERVAL_MINUTES: "0",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+  // The browser tests post from one address all run long; the rate limit itself is tested over HTTP
+  // in server/forms/forms.test.ts. One proxy hop is trusted so tests can speak for other addresses.
+  FORM_RATE_LIMIT: "1000",
+  TRUST_PROXY_HOPS: "1",
   // An embed configured as an operator would; the browser tests never let it reach the network.
   FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
 };

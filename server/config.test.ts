@@ -16,6 +16,8 @@ describe("parseConfig", () => {
       ingestIntervalMinutes: 15,
       ingestConcurrency: 6,
       logLevel: "info",
+      trustProxyHops: 0,
+      formRateLimit: 10,
       embeds: {
         adScriptUrl: null,
         featuredVideoUrl: null,
@@ -148,6 +150,8 @@ describe.concurrent("the server with an invalid variable", () => {
     ["FEATURED_VIDEO_URL", "youtube.com/watch?v=dQw4w9WgXcQ"],
     ["CONTACT_FORM_URL", "javascript:alert(1)"],
     ["BLOG_SOURCE", "wordpress"],
+    ["TRUST_PROXY_HOPS", "yes"],
+    ["FORM_RATE_LIMIT", "0"],
     ["BLOG_API_URL", "ftp://blog.example.net"],
   ])("exits with code 1 and one line naming %s", async (variable, value) => {
     const result = await runServerWith({ [variable]: value });

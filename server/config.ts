@@ -61,6 +61,18 @@ const schema = z.object({
   HOLIDAY_CALENDAR_EMBED_URL: optionalHttpsUrl,
   FEED_WALL_EMBED_URL: optionalHttpsUrl,
   CONTACT_FORM_URL: optionalHttpsUrl,
+  FORM_RATE_LIMIT: z.coerce
+    .number({ error: "a whole number from 1 to 100000" })
+    .int("a whole number from 1 to 100000")
+    .min(1, "a whole number from 1 to 100000")
+    .max(100_000, "a whole number from 1 to 100000")
+    .default(10),
+  TRUST_PROXY_HOPS: z.coerce
+    .number({ error: "a whole number from 0 to 10" })
+    .int("a whole number from 0 to 10")
+    .min(0, "a whole number from 0 to 10")
+    .max(10, "a whole number from 0 to 10")
+    .default(0),
   BLOG_SOURCE: z.enum(["local", "hosted"], { error: "local or hosted" }).default("local"),
   BLOG_DIR: nonEmpty.default("content/blog"),
   BLOG_API_URL: httpUrl.optional(),
@@ -82,6 +94,10 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** What pages may show of outside providers; sent to the browser, so nothing secret. */
   embeds: PublicEmbeds;
+  /** Form submissions allowed per address and form in 10 minutes. */
+  formRateLimit: number;
+  /** Reverse proxies in front of the site whose X-Forwarded-For is believed (0: none). */
+  trustProxyHops: number;
   /** Where blog posts come from: Markdown files here, or the hosted blog API. */
   blog: BlogConfig;
 }
@@ -143,6 +159,8 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     ingestIntervalMinutes: v.INGEST_INTERVAL_MINUTES,
     ingestConcurrency: v.INGEST_CONCURRENCY,
     logLevel: v.LOG_LEVEL,
+    trustProxyHops: v.TRUST_PROXY_HOPS,
+    formRateLimit: v.FORM_RATE_LIMIT,
     embeds: {
       adScriptUrl: v.AD_SCRIPT_URL?.replace("%7Bslot%7D", "{slot}") ?? null,
       featuredVideoUrl: v.FEATURED_VIDEO_URL ?? null,

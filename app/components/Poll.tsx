@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import { COMMUNITY_POLL } from "../../content/community";
 import type { PollView } from "../../server/forms/poll";
+import { Honeypot, InlineAnswerField } from "./FormExtras";
 
 interface Props {
   /** The poll as the loader saw it for this reader. */
@@ -9,8 +10,9 @@ interface Props {
 }
 
 /**
- * The reader poll. A plain POST form: without JavaScript the page comes back with the results
- * (the route's action data); with it a fetcher sends the vote and only this box changes.
+ * The reader poll. A plain POST form: without JavaScript the vote is a POST answered with a redirect
+ * back to the poll's results (or, when refused, the page with the reason); with it a fetcher sends
+ * the vote and only this box changes.
  */
 export function Poll({ initial }: Props) {
   const fetcher = useFetcher<PollView>();
@@ -67,7 +69,9 @@ export function Poll({ initial }: Props) {
         </div>
       ) : (
         // The hash brings a reader without JavaScript back to the poll when the page reloads.
-        <fetcher.Form method="post" action={`${location.pathname}#poll`} className="mt-3">
+        <fetcher.Form method="post" action={`${location.pathname}#poll`} className="relative mt-3">
+          <InlineAnswerField />
+          <Honeypot />
           <fieldset aria-describedby={view.error ? errorId : undefined}>
             <legend className="font-semibold">{COMMUNITY_POLL.question}</legend>
             <div className="mt-3 space-y-2">

@@ -7,6 +7,8 @@ import {
   voterCookie,
   type PollView,
 } from "../../server/forms/poll";
+import { guardForm, RATE_LIMITED_MESSAGE } from "../../server/forms/guard";
+import { redirectWithMessage, wantsInlineAnswer } from "../../server/forms/submission";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";
@@ -21,6 +23,7 @@ import { AD_SLOTS } from "../lib/ads";
 import type { Article } from "../lib/article";
 import { articleCategory, categoryByKey, errorText } from "../lib/categories";
 import { formatLongDate } from "../lib/dates";
+import { formHeaders } from "../lib/headers";
 import { basicMeta } from "../lib/meta";
 import type { Route } from "./+types/community";
 
@@ -31,6 +34,8 @@ const CATEGORY_LIMIT = 15;
 
 /** An ad block follows every fourth of the Community Stories. */
 const AD_EVERY = 4;
+
+export const headers = formHeaders;
 
 export const meta: Route.MetaFunction = () =>
   basicMeta(
@@ -45,24 +50,49 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The poll is secondary: if it cannot be read the reader still gets the stories and the form.
   let poll: PollView = { status: "open" };
   try {
-    poll = await pollViewFor(context.db, readVoterId(request.headers.get("Cookie")));
+    const justVoted = new URL(request.url).searchParams.get("poll") === "voted";
+    poll = await pollViewFor(context.db, readVoterId(request.headers.get("Cookie")), justVoted);
   } catch (error) {
     context.logger.error({ err: error }, "The community poll could not be read");
   }
   return { articles, poll };
 }
 
+/**
+ * A vote. With JavaScript the answer is the poll's new state, shown in place; without it the
+ * reader is sent back to the poll (POST, then GET), which shows the results and the message.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const verdict = guardForm(form, context.formLimiter, "poll", context.clientAddress);
+  if (verdict.kind === "rate-limited") {
+    const view: PollView = { status: "open", error: RATE_LIMITED_MESSAGE };
+    return data(view, {
+      status: 429,
+      headers: { "Retry-After": String(verdict.retryAfterSeconds) },
+    });
+  }
   const known = readVoterId(request.headers.get("Cookie"));
   const voterId = known ?? crypto.randomUUID();
-  const form = Object.fromEntries(await request.formData());
+  const secure = context.config.siteUrl.startsWith("https://");
+  const headers = new Headers();
+  if (!known) headers.set("Set-Cookie", voterCookie(voterId, { secure }));
   try {
-    const outcome = await castVote(context.db, voterId, form);
+    // A filled honeypot is answered like a vote that was not counted, and nothing is stored.
+    const outcome =
+      verdict.kind === "bot"
+        ? { ok: true as const, counted: false, view: await pollViewFor(context.db, null) }
+        : await castVote(context.db, voterId, Object.fromEntries(form));
     if (!outcome.ok) return data(outcome.view, { status: 400 });
-    const secure = context.config.siteUrl.startsWith("https://");
-    return data(outcome.view, {
-      headers: known ? undefined : { "Set-Cookie": voterCookie(voterId, { secure }) },
-    });
+    if (wantsInlineAnswer(form)) return data(outcome.view, { headers });
+    const redirect = redirectWithMessage(
+      "/community",
+      "poll",
+      outcome.counted ? "voted" : "already",
+      "poll",
+    );
+    headers.forEach((value, name) => redirect.headers.append(name, value));
+    return redirect;
   } catch (error) {
     context.logger.error({ err: error }, "A poll vote could not be stored");
     const view: PollView = {

@@ -1,8 +1,6 @@
 import { Fragment } from "react";
-import { data, Link, useActionData } from "react-router";
-import { z } from "zod";
+import { Link } from "react-router";
 import { site } from "../../content/site";
-import { addSubscriber } from "../../server/forms/repository";
 import { readOr503 } from "../../server/news/load";
 import { featuredArticles, latestArticles, recentArticles } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";
@@ -37,21 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-const subscription = z.object({ email: z.email("Please enter a valid email address.") });
-
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
-  const parsed = subscription.safeParse(form);
-  if (!parsed.success) {
-    return data({ ok: false, message: parsed.error.issues[0]?.message ?? "Invalid input." }, 400);
-  }
-  await addSubscriber(context.db, parsed.data.email);
-  return { ok: true, message: "Thanks for subscribing! You've been added to our newsletter list." };
-}
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { headlines, featured, latest } = loaderData;
-  const result = useActionData<typeof action>();
   const embeds = useEmbeds();
   return (
     <>
@@ -105,14 +90,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
         <aside className="flex flex-col gap-8" aria-label="Sidebar">
           <AdSlot slot={AD_SLOTS.homeSidebar} size="tower" onSmallScreens={false} />
-          <div>
-            <NewsletterBox />
-            {result ? (
-              <p role="status" className={`mt-2 ${result.ok ? "text-green-800" : "text-red-700"}`}>
-                {result.message}
-              </p>
-            ) : null}
-          </div>
+          <NewsletterBox />
           <CategoryChips />
         </aside>
       </div>

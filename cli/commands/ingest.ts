@@ -1,3 +1,5 @@
+import { createBlogSource } from "../../server/blog/create-source";
+import { refreshBlogIndex } from "../../server/blog/search-index";
 import { loadFeedSources } from "../../server/ingest/feeds-config";
 import {
   INGEST_LOCK_ID,
@@ -65,9 +67,11 @@ export const ingest: Command = {
       process.once("SIGTERM", stop);
       process.once("SIGINT", stop);
 
+      const blog = createBlogSource(config.blog, config.siteUrl, logger);
+
       const pass = async () => {
-        const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, () =>
-          runIngestPass(sources, {
+        const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, async () => {
+          const summary = await runIngestPass(sources, {
             database,
             logger,
             siteUrl: config.siteUrl,
@@ -75,8 +79,15 @@ export const ingest: Command = {
             limits: limitsFor(config.ingestConcurrency),
             signal: controller.signal,
             onFeed: (report) => console.log(progressLine(report)),
-          }),
-        );
+          });
+          const copied = await refreshBlogIndex(database.db, blog, logger);
+          console.log(
+            copied
+              ? `Blog: ${copied.posts} posts copied for search.`
+              : "Blog: could not be read; search keeps its last copy.",
+          );
+          return summary;
+        });
         if (!outcome.acquired) {
           console.log("Another ingest pass is running on this database: skipped this one.");
           return undefined;

@@ -35,10 +35,11 @@ describe.each(testDatabases())("poll on $name", (database) => {
     const first = await castVote(handle.db, VOTER_A, { option: "Homelessness" });
     expect(first).toEqual({
       ok: true,
+      counted: true,
       view: { status: "results", message: VOTE_THANKS, results: expect.any(Object) },
     });
     const again = await castVote(handle.db, VOTER_A, { option: "Transportation" });
-    expect(again.ok).toBe(true);
+    expect(again).toMatchObject({ ok: true, counted: false });
     expect(again.view).toMatchObject({ status: "results", message: ALREADY_VOTED });
 
     expect(await pollResults(handle.db, COMMUNITY_POLL.id)).toEqual([
@@ -60,7 +61,12 @@ describe.each(testDatabases())("poll on $name", (database) => {
       message: ALREADY_VOTED,
       results: { total: 2 },
     });
+    expect(await pollViewFor(handle.db, VOTER_B, true)).toMatchObject({
+      status: "results",
+      message: VOTE_THANKS,
+    });
     expect(await pollViewFor(handle.db, VOTER_C)).toEqual({ status: "open" });
+    expect(await pollViewFor(handle.db, VOTER_C, true)).toEqual({ status: "open" });
     expect(await pollViewFor(handle.db, null)).toEqual({ status: "open" });
   });
 

@@ -56,7 +56,7 @@ export async function castVote(
   db: Database,
   voterId: string,
   form: Record<string, unknown>,
-): Promise<{ ok: false; view: PollView } | { ok: true; view: PollView }> {
+): Promise<{ ok: false; view: PollView } | { ok: true; counted: boolean; view: PollView }> {
   const parsed = vote.safeParse(form);
   if (!parsed.success) {
     return { ok: false, view: { status: "open", error: INVALID_OPTION } };
@@ -68,6 +68,7 @@ export async function castVote(
   });
   return {
     ok: true,
+    counted,
     view: {
       status: "results",
       message: counted ? VOTE_THANKS : ALREADY_VOTED,
@@ -76,10 +77,21 @@ export async function castVote(
   };
 }
 
-/** The poll as a voter sees it on arrival: results once they have voted, the form before. */
-export async function pollViewFor(db: Database, voterId: string | null): Promise<PollView> {
+/**
+ * The poll as a voter sees it on arrival: results once they have voted (thanked when they arrive
+ * straight from voting), the form before.
+ */
+export async function pollViewFor(
+  db: Database,
+  voterId: string | null,
+  justVoted = false,
+): Promise<PollView> {
   if (!voterId || !(await hasVoted(db, COMMUNITY_POLL.id, voterId))) return { status: "open" };
-  return { status: "results", message: ALREADY_VOTED, results: await currentResults(db) };
+  return {
+    status: "results",
+    message: justVoted ? VOTE_THANKS : ALREADY_VOTED,
+    results: await currentResults(db),
+  };
 }
 
 const VOTER_COOKIE = "poll_voter";

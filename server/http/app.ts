@@ -3,7 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import type { LoadContext } from "./load-context";
+import type { AppServices } from "./load-context";
 
 const BUILD_DIR = path.resolve("build");
 
@@ -11,13 +11,15 @@ const BUILD_DIR = path.resolve("build");
  * The Express app around React Router: compression, static files, then every page.
  * In development Vite serves the modules and reloads them; in production the built bundle runs.
  */
-export async function createApp(context: LoadContext): Promise<express.Express> {
+export async function createApp(services: AppServices): Promise<express.Express> {
   const app = express();
   app.disable("x-powered-by");
+  // Behind a reverse proxy its X-Forwarded-For names the client; only as many hops as configured.
+  app.set("trust proxy", services.config.trustProxyHops);
   app.use(compression());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (context.config.nodeEnv === "production") {
+  if (services.config.nodeEnv === "production") {
     // Fingerprinted assets never change under the same name.
     app.use(
       "/assets",
@@ -33,6 +35,11 @@ export async function createApp(context: LoadContext): Promise<express.Express> 
       devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
 
-  app.use(createRequestHandler({ build, getLoadContext: () => context }));
+  app.use(
+    createRequestHandler({
+      build,
+      getLoadContext: (req) => ({ ...services, clientAddress: req.ip ?? "unknown" }),
+    }),
+  );
   return app;
 }

@@ -1,5 +1,7 @@
+import type { BlogSource } from "../blog/source";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
+import type { RateLimiter } from "../forms/guard";
 import type { Logger } from "../logger";
 
 /** What every loader and action receives as `context`. */
@@ -8,7 +10,15 @@ export type LoadContext = {
   config: Config;
   db: Database;
   logger: Logger;
+  blog: BlogSource;
+  /** Counts form submissions per address (shared by every request of the process). */
+  formLimiter: RateLimiter;
+  /** The requesting client's address, for rate limits only; never logged or stored. */
+  clientAddress: string;
 };
+
+/** What the server sets up once; `clientAddress` is added per request. */
+export type AppServices = Omit<LoadContext, "clientAddress">;
 
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

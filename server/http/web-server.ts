@@ -1,7 +1,10 @@
 import type { Server } from "node:http";
+import { createBlogSource } from "../blog/create-source";
+import { refreshBlogIndex } from "../blog/search-index";
 import type { Config } from "../config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { DataDirInUseError } from "../db/lock";
+import { formLimiter } from "../forms/guard";
 import { FeedsConfigError, loadFeedSources } from "../ingest/feeds-config";
 import { startScheduler, type Scheduler } from "../ingest/scheduler";
 import { createLogger } from "../logger";
@@ -36,7 +39,14 @@ export async function startWebServer(config: Config): Promise<void> {
     throw error;
   }
 
-  const app = await createApp({ config, db: database.db, logger });
+  const blog = createBlogSource(config.blog, config.siteUrl, logger);
+  const app = await createApp({
+    config,
+    db: database.db,
+    logger,
+    blog,
+    formLimiter: formLimiter(config.formRateLimit),
+  });
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info({ url: `http://${config.host}:${config.port}`, db: database.kind }, "listening");
   });
@@ -50,8 +60,11 @@ export async function startWebServer(config: Config): Promise<void> {
           sources,
           intervalMinutes: config.ingestIntervalMinutes,
           concurrency: config.ingestConcurrency,
+          afterPass: () => refreshBlogIndex(database.db, blog, logger),
         })
       : undefined;
+  // Without a schedule the blog is still copied for search once, at start.
+  if (!scheduler) void refreshBlogIndex(database.db, blog, logger);
 
   let stopping = false;
   async function shutdown(signal: string) {

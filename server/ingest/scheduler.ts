@@ -22,6 +22,8 @@ export function startScheduler(options: {
   intervalMinutes: number;
   concurrency: number;
   onPass?: (summary: IngestSummary) => void;
+  /** Work that belongs with every pass (copying the blog for search), run under the same lock. */
+  afterPass?: () => Promise<unknown>;
 }): Scheduler {
   const { database, logger } = options;
   const controller = new AbortController();
@@ -30,15 +32,17 @@ export function startScheduler(options: {
 
   const pass = async () => {
     try {
-      const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, () =>
-        runIngestPass(options.sources, {
+      const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, async () => {
+        const summary = await runIngestPass(options.sources, {
           database,
           logger,
           siteUrl: options.siteUrl,
           limits: limitsFor(options.concurrency),
           signal: controller.signal,
-        }),
-      );
+        });
+        await options.afterPass?.();
+        return summary;
+      });
       if (!outcome.acquired) {
         logger.info("ingest pass skipped: another process is running one");
         return;

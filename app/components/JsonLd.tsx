@@ -1,0 +1,8 @@
+import { jsonLdText } from "../lib/json-ld";
+
+/** Structured data for search engines, escaped so that no value can break out of the script. */
+export function JsonLd({ data }: { data: Record<string, unknown> }) {
+  return (
+    <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(data) }} />
+  );
+}

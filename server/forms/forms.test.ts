@@ -1,0 +1,241 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pino } from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createBlogSource } from "../blog/create-source";
+import { parseConfig } from "../config";
+import { contactMessages, newsletterSubscribers, pollVotes } from "../db/schema";
+import { testDatabases } from "../db/test-databases";
+import { createApp } from "../http/app";
+import { formLimiter, RATE_LIMITED_MESSAGE } from "./guard";
+import { EMAIL_INVALID, EMAIL_MISSING } from "./newsletter";
+import { VOTE_THANKS } from "./poll";
+
+/**
+ * The form endpoints over HTTP, as a browser without JavaScript uses them: the production build
+ * behind our Express app, a real database, a real rate limiter. Each test comes from an address of
+ * its own (the app trusts one proxy hop, so X-Forwarded-For names the client).
+ */
+
+const database = testDatabases()[0];
+if (!database) throw new Error("no test database");
+let handle: Awaited<ReturnType<typeof database.open>>;
+let server: Server;
+let base: string;
+let nextAddress = 1;
+let address = "";
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.resolve("build/server/index.js"))) {
+    expect(spawnSync("npx", ["react-router", "build"]).status).toBe(0);
+  }
+  handle = await database.open();
+  await handle.migrate();
+  const config = parseConfig({ NODE_ENV: "production", TRUST_PROXY_HOPS: "1" });
+  const logger = pino({ level: "silent" });
+  const app = await createApp({
+    config,
+    db: handle.db,
+    logger,
+    blog: createBlogSource(config.blog, config.siteUrl, logger),
+    formLimiter: formLimiter(config.formRateLimit),
+  });
+  server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server?.close(resolve));
+  await handle?.dispose();
+});
+
+beforeEach(() => {
+  address = `203.0.113.${nextAddress++}`;
+});
+
+function post(route: string, fields: Record<string, string>, headers: HeadersInit = {}) {
+  return fetch(`${base}${route}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+    headers: { "X-Forwarded-For": address, ...headers },
+  });
+}
+
+const subscribers = async () =>
+  (await handle.db.select().from(newsletterSubscribers)).map((s) => s.email);
+const messages = async () => handle.db.select().from(contactMessages);
+
+describe("newsletter", () => {
+  beforeEach(async () => {
+    await handle.db.delete(newsletterSubscribers);
+  });
+
+  it("without JavaScript: stores the address once, normalised, and goes back with the message", async () => {
+    const response = await post("/newsletter", {
+      email: "  Reader@Example.COM ",
+      returnTo: "/local-events?x=1",
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/local-events?x=1&subscribed=1#newsletter");
+    const again = await post("/newsletter", { email: "reader@example.com", returnTo: "/" });
+    expect(again.status).toBe(303);
+    expect(await subscribers()).toEqual(["reader@example.com"]);
+
+    const back = await fetch(`${base}/?subscribed=1`);
+    const html = await back.text();
+    expect(html).toContain("Thanks for subscribing!");
+    expect(html).toContain("You&#x27;ve been added to our newsletter list.");
+  });
+
+  it("with JavaScript: answers in place, without a redirect", async () => {
+    const response = await post("/newsletter", { email: "js@example.com", _inline: "1" });
+    expect(response.status).toBe(200);
+    expect(await subscribers()).toEqual(["js@example.com"]);
+  });
+
+  it.each([
+    ["an empty address", "", EMAIL_MISSING],
+    ["a malformed address", "not-an-address", EMAIL_INVALID],
+    ["an address that is too long", `${"a".repeat(250)}@example.com`, EMAIL_INVALID],
+  ])("refuses %s with 400 and a clear message, storing nothing", async (_, email, message) => {
+    const response = await post("/newsletter", { email, returnTo: "/" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message.replace("'", "&#x27;"));
+    expect(await subscribers()).toEqual([]);
+  });
+
+  it("never sends the reader to another site", async () => {
+    for (const returnTo of ["//evil.example/", "https://evil.example/", "/\\evil.example", "x"]) {
+      const response = await post("/newsletter", { email: "a@example.com", returnTo });
+      expect(response.headers.get("location")).toBe("/?subscribed=1#newsletter");
+    }
+  });
+
+  it("a filled honeypot looks like success and stores nothing", async () => {
+    const response = await post("/newsletter", {
+      email: "bot@example.com",
+      website: "https://spam.example",
+      returnTo: "/",
+    });
+    expect(response.status).toBe(303);
+    expect(await subscribers()).toEqual([]);
+  });
+
+  it("answers 429 with a readable message after 10 attempts in 10 minutes", async () => {
+    for (let i = 0; i < 10; i++) {
+      expect(
+        (await post("/newsletter", { email: `r${i}@example.com`, returnTo: "/" })).status,
+      ).toBe(303);
+    }
+    const limited = await post("/newsletter", { email: "r10@example.com", returnTo: "/" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain(RATE_LIMITED_MESSAGE);
+    expect(await subscribers()).toHaveLength(10);
+    // Another reader is not affected.
+    address = "198.51.100.7";
+    expect((await post("/newsletter", { email: "other@example.com" })).status).toBe(303);
+  });
+});
+
+describe("contact form", () => {
+  const valid = {
+    name: "Ana Reader",
+    email: "Ana@Example.com",
+    category: "news-tip",
+    message: "A water main broke on Adams Avenue this morning.",
+  };
+  beforeEach(async () => {
+    await handle.db.delete(contactMessages);
+  });
+
+  it("stores a valid message and confirms after a redirect", async () => {
+    const response = await post("/contact-us", valid);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/contact-us?sent=1");
+    const stored = await messages();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ name: "Ana Reader", email: "ana@example.com" });
+    const page = await (await fetch(`${base}/contact-us?sent=1`)).text();
+    expect(page).toContain("Thank you, your message has reached our newsroom.");
+  });
+
+  it("names every invalid field, keeps what was typed, and stores nothing", async () => {
+    const response = await post("/contact-us", {
+      name: " ",
+      email: "ana@",
+      category: "gossip",
+      message: "short",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    for (const text of [
+      "Please enter your name.",
+      EMAIL_INVALID,
+      "Please choose what your message is about.",
+      "Please write a message of at least 10 characters.",
+      "Please correct the 4 fields marked below.",
+    ]) {
+      expect(html).toContain(text);
+    }
+    expect(html).toContain('value="ana@"');
+    expect(await messages()).toEqual([]);
+  });
+
+  it("a filled honeypot gets the thanks and stores nothing", async () => {
+    const response = await post("/contact-us", { ...valid, website: "spam" });
+    expect(response.status).toBe(303);
+    expect(await messages()).toEqual([]);
+  });
+
+  it("answers 429 after 10 messages in 10 minutes", async () => {
+    for (let i = 0; i < 10; i++) await post("/contact-us", valid);
+    const limited = await post("/contact-us", valid);
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain(RATE_LIMITED_MESSAGE);
+    expect(await messages()).toHaveLength(10);
+  });
+
+  it("takes the category from the address", async () => {
+    const html = await (await fetch(`${base}/contact-us?category=event`)).text();
+    expect(html).toMatch(/<option value="event" selected="">/);
+  });
+});
+
+describe("community poll", () => {
+  beforeEach(async () => {
+    await handle.db.delete(pollVotes);
+  });
+
+  it("without JavaScript: a vote redirects to the results, thanked, with a voter cookie", async () => {
+    const response = await post("/community", { option: "Transportation" });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/community?poll=voted#poll");
+    const cookie = response.headers.get("set-cookie")?.split(";")[0] ?? "";
+    expect(cookie).toMatch(/^poll_voter=/);
+    const page = await (
+      await fetch(`${base}/community?poll=voted`, { headers: { cookie } })
+    ).text();
+    expect(page).toContain(VOTE_THANKS);
+    expect(await handle.db.$count(pollVotes)).toBe(1);
+
+    const again = await post("/community", { option: "Homelessness" }, { cookie });
+    expect(again.headers.get("location")).toBe("/community?poll=already#poll");
+    expect(await handle.db.$count(pollVotes)).toBe(1);
+  });
+
+  it("a filled honeypot stores nothing; a flood is refused with 429", async () => {
+    await post("/community", { option: "Transportation", website: "x" });
+    expect(await handle.db.$count(pollVotes)).toBe(0);
+    for (let i = 0; i < 9; i++) await post("/community", { option: "Nope" });
+    const limited = await post("/community", { option: "Transportation" });
+    expect(limited.status).toBe(429);
+    expect(await handle.db.$count(pollVotes)).toBe(0);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * What every form endpoint does before it reads a form: a per-address rate limit and a honeypot.
+ */
+
+/** A hidden field that people never see or fill; software that fills every field does. */
+export const HONEYPOT_FIELD = "website";
+
+export const RATE_LIMITED_MESSAGE =
+  "Too many submissions from your connection. Please wait a few minutes and try again.";
+
+/**
+ * Counts requests per key in a sliding window, in memory. Enough for one web process; behind several
+ * processes each counts its own share, which still stops a flood from one address.
+ */
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    readonly limit: number,
+    readonly windowMs: number,
+    /** Keys remembered at most; the oldest are forgotten first, so memory stays bounded. */
+    private readonly maxKeys = 50_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Records a request; `allowed` is false once the key has used its window's allowance. */
+  hit(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+    const now = this.now();
+    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
+    if (recent.length >= this.limit) {
+      this.hits.set(key, recent);
+      const oldest = recent[0] ?? now;
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)),
+      };
+    }
+    recent.push(now);
+    // Re-inserting keeps the map in order of last use, so the first key is the stalest.
+    this.hits.delete(key);
+    this.hits.set(key, recent);
+    if (this.hits.size > this.maxKeys) {
+      const stalest = this.hits.keys().next().value;
+      if (stalest !== undefined) this.hits.delete(stalest);
+    }
+    return { allowed: true };
+  }
+}
+
+/** `limit` submissions per form and address in 10 minutes (FORM_RATE_LIMIT, default 10). */
+export function formLimiter(limit: number): RateLimiter {
+  return new RateLimiter(limit, 10 * 60_000);
+}
+
+export type GuardVerdict =
+  | { kind: "ok" }
+  /** A honeypot was filled: answer as if it worked, store nothing. */
+  | { kind: "bot" }
+  | { kind: "rate-limited"; retryAfterSeconds: number };
+
+/** Rate limit first (every attempt counts, a bot's too), then the honeypot. */
+export function guardForm(
+  form: FormData,
+  limiter: RateLimiter,
+  formName: string,
+  clientAddress: string,
+): GuardVerdict {
+  const verdict = limiter.hit(`${formName}:${clientAddress}`);
+  if (!verdict.allowed)
+    return { kind: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
+  const honey = form.get(HONEYPOT_FIELD);
+  if (typeof honey === "string" && honey.trim() !== "") return { kind: "bot" };
+  return { kind: "ok" };
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import type { Database } from "../db/client";
+import { addSubscriber } from "./repository";
+
+export const EMAIL_MISSING = "Please enter your email address.";
+export const EMAIL_INVALID = "Please enter a valid email address, like name@example.com.";
+export const NEWSLETTER_UNAVAILABLE =
+  "We could not add you to the newsletter just now. Please try again in a few minutes.";
+
+const signup = z.object({
+  email: z
+    .string({ error: EMAIL_MISSING })
+    .trim()
+    .min(1, EMAIL_MISSING)
+    .max(254, EMAIL_INVALID)
+    .pipe(z.email({ error: EMAIL_INVALID })),
+});
+
+/** What the newsletter form answers: a new or known address alike is a success. */
+export type NewsletterAnswer =
+  { status: "subscribed" } | { status: "error"; error: string; email?: string };
+
+/** Validates and stores an address once (normalised); nothing is stored when it is invalid. */
+export async function subscribe(
+  db: Database,
+  fields: Record<string, string>,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const parsed = signup.safeParse(fields);
+  if (!parsed.success)
+    return { ok: false, error: parsed.error.issues[0]?.message ?? EMAIL_INVALID };
+  await addSubscriber(db, parsed.data.email);
+  return { ok: true };
+}
