@@ -294,4 +294,4 @@ const parseTable = parse
 
 const body = `Machine: ${machineLine()}\n\n${passTable}\n\n${parseTable}\n\nEach time is the best of two rounds run alternately in one process; CPU is the process's user + system time during the pass (the embedded database runs in the same process). The second pass reuses the first pass's validators. Every request, 304s included, waits the same 200 ms, so a 304 pass saves the parsing and storing (its CPU column) but not the round trips, which bound its wall time (the 0 ms row shows a 304 pass's cost without them): at 6 feeds at once, 30 feeds take at least 5 × 200 ms, so the default cannot beat sequential by more than 6x; the 16-at-once row shows the same code with the limit raised.`;
 console.log(body);
-writeSection("ingest", "Ingest (`npm run bench:ingest`)", body);
+await writeSection("ingest", "Ingest (`npm run bench:ingest`)", body);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import * as prettier from "prettier";
 
 /** Prints a table and writes it as a section of docs/BENCHMARKS.md, replacing that section's earlier run. */
 export function formatMarkdownTable(headers: string[], rows: (string | number)[][]): string {
@@ -14,7 +15,7 @@ export function machineLine(): string {
   return `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${cpu}, ${memory} GiB, Node ${process.version}`;
 }
 
-export function writeSection(id: string, title: string, body: string): void {
+export async function writeSection(id: string, title: string, body: string): Promise<void> {
   const file = path.resolve("docs/BENCHMARKS.md");
   const header =
     "# Benchmarks\n\nMeasured with `npm run bench:*` on the machine named in each section. Ratios are measured side by side in one run; absolute numbers vary with the machine's load.\n";
@@ -27,5 +28,7 @@ export function writeSection(id: string, title: string, body: string): void {
     ? current.replace(pattern, section)
     : `${current.trimEnd()}\n\n${section}\n`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, next);
+  // Formatted as the rest of the repository, so `prettier --check` stays clean after a run.
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
 }

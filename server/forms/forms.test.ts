@@ -208,6 +208,39 @@ describe("contact form", () => {
   });
 });
 
+describe("contact form from an outside provider", () => {
+  it("shows the configured form in a 789 px frame, passing the category on", async () => {
+    const config = parseConfig({
+      NODE_ENV: "production",
+      CONTACT_FORM_URL: "https://forms.example.net/newsroom?lang=en",
+    });
+    const logger = pino({ level: "silent" });
+    const app = await createApp({
+      config,
+      db: handle.db,
+      logger,
+      blog: createBlogSource(config.blog, config.siteUrl, logger),
+      formLimiter: formLimiter(config.formRateLimit),
+    });
+    const other = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    try {
+      const port = (other.address() as AddressInfo).port;
+      const html = await (await fetch(`http://127.0.0.1:${port}/contact-us?category=event`)).text();
+      const frame = /<iframe[^>]*>/.exec(html)?.[0] ?? "";
+      expect(frame).toContain(
+        'src="https://forms.example.net/newsroom?lang=en&amp;category=event"',
+      );
+      expect(frame).toContain('height="789"');
+      expect(frame).toContain('title="Contact form"');
+      expect(html).not.toContain('name="message"');
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+});
+
 describe("community poll", () => {
   beforeEach(async () => {
     await handle.db.delete(pollVotes);
