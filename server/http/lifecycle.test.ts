@@ -76,10 +76,10 @@ describe("site and news command on one embedded database", () => {
   });
 
   it("keeps what the site wrote after SIGTERM", async () => {
-    const response = await fetch(`http://127.0.0.1:${port}/?index`, {
+    const response = await fetch(`http://127.0.0.1:${port}/newsletter`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "email=Lifecycle%40Example.com",
+      body: "email=Lifecycle%40Example.com&_inline=1",
     });
     expect(response.status).toBe(200);
 
