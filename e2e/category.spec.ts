@@ -299,7 +299,7 @@ test.describe("community poll with JavaScript", () => {
 test.describe("community poll without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a vote posts the form and the page comes back with results; a second vote says already voted", async ({
+  test("a vote posts the form and is redirected back to the results; a second vote says already voted", async ({
     page,
     context,
   }) => {
@@ -308,11 +308,12 @@ test.describe("community poll without JavaScript", () => {
 
     await page.goto("/community");
     await vote(page, "Housing affordability");
-    await expect(page).toHaveURL(/\/community#poll$/);
+    await expect(page).toHaveURL(/\/community\?poll=voted#poll$/);
     await expectResults(page, THANKS);
     await expect(pollBox(page)).toBeInViewport();
 
     await vote(second, "Jobs & economy");
+    await expect(second).toHaveURL(/\/community\?poll=already#poll$/);
     await expectResults(second, ALREADY);
   });
 });
