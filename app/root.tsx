@@ -5,18 +5,59 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
+import type { Thing } from "schema-dts";
+import { site } from "../content/site";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { JsonLd } from "./components/JsonLd";
 import { ErrorState } from "./components/ErrorState";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { NavigationStatus } from "./components/NavigationStatus";
+import {
+  organization,
+  webSite,
+  type StructuredData,
+  type StructuredDataArgs,
+} from "./lib/structured-data";
+
+/** The brand colour, for the browser's toolbar. */
+const THEME_COLOR = "#083d5c";
 
 export const links: LinksFunction = () => [
-  { rel: "icon", href: "/images/default-article.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/icons/icon-192.png", type: "image/png", sizes: "192x192" },
+  { rel: "apple-touch-icon", href: "/icons/icon-180.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  {
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${site.name}: latest stories`,
+    href: "/rss.xml",
+  },
 ];
+
+/** The page's one JSON-LD graph: the publication, the site, and what the page's routes add. */
+function StructuredDataGraph() {
+  const matches = useMatches();
+  const root = useRouteLoaderData<typeof loader>("root");
+  if (!root) return null;
+  const { siteUrl } = root;
+  const last = matches.at(-1);
+  const url = `${siteUrl}${last?.pathname ?? "/"}`;
+  const things: Thing[] = [organization(siteUrl), webSite(siteUrl)];
+  for (const match of matches) {
+    const handle = match.handle as { structuredData?: StructuredData<unknown> } | undefined;
+    if (handle?.structuredData) {
+      const args: StructuredDataArgs<unknown> = { data: match.loaderData, siteUrl, url };
+      things.push(...handle.structuredData(args));
+    }
+  }
+  return <JsonLd data={{ "@context": "https://schema.org", "@graph": things }} />;
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -24,8 +65,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
+        <StructuredDataGraph />
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -46,9 +89,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Public settings every page may need: which outside providers are configured. */
+/** Public settings every page may need: the public origin and which outside providers are configured. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { embeds: context.config.embeds };
+  return { siteUrl: context.config.siteUrl, embeds: context.config.embeds };
 }
 
 export default function App() {

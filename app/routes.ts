@@ -1,5 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 import { CATEGORY_PAGES } from "./lib/categories";
+import { categoryFeedPath } from "./lib/sitemap";
 
 // One line per route of the spec's route table; category pages come from the category registry.
 export default [
@@ -33,6 +34,16 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("search", "routes/search.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  // For search engines, feed readers and phones.
+  route("robots.txt", "routes/robots.ts"),
+  route("sitemap.xml", "routes/sitemap-index.ts"),
+  route("sitemaps/:file", "routes/sitemap-file.ts"),
+  route("news-sitemap.xml", "routes/news-sitemap.ts"),
+  route("manifest.webmanifest", "routes/manifest.ts"),
+  route("rss.xml", "routes/rss.ts", { id: "rss" }),
+  ...CATEGORY_PAGES.map((c) =>
+    route(categoryFeedPath(c.path).slice(1), "routes/rss.ts", { id: `rss/${c.key}` }),
+  ),
   route("not-found", "routes/not-found.tsx", { id: "not-found" }),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

@@ -1,15 +1,7 @@
 import { expectNoSeriousViolations } from "./axe";
 import { expect, test } from "@playwright/test";
-import {
-  chunk,
-  DESKTOP,
-  eachStep,
-  MOBILE,
-  menuButton,
-  NOT_FOUND_ROUTES,
-  OK_ROUTES,
-  waitForHydration,
-} from "./helpers";
+import { chunk, DESKTOP, eachStep, MOBILE, menuButton, waitForHydration } from "./helpers";
+import { NOT_FOUND_ROUTES, OK_ROUTES } from "./routes";
 
 const ROUTES = [...OK_ROUTES, ...NOT_FOUND_ROUTES];
 

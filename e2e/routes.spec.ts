@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { chunk, DESKTOP, eachStep, expectChrome, OK_ROUTES, waitForHydration } from "./helpers";
+import { chunk, DESKTOP, eachStep, expectChrome, waitForHydration } from "./helpers";
+import { OK_ROUTES } from "./routes";
 
 /** The not-found screen of spec §2: 404, the apology and a link home. */
 async function expectNotFoundScreen(page: Page) {

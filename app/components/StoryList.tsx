@@ -38,6 +38,11 @@ interface Props {
   articles: readonly Article[];
   /** Prefix of the ids of the items, which the toggle's links jump to. */
   id: string;
+  /**
+   * A heading for the list, read by assistive technology, for pages where nothing visible heads it
+   * (the cards' titles are h3 and must not follow the page's h1 directly).
+   */
+  heading?: string;
   /** "See All ..." of the registry, or null to list every story with no toggle. */
   toggleLabel: string | null;
   listClassName: string;
@@ -57,6 +62,7 @@ interface Props {
 export function StoryList({
   articles,
   id,
+  heading,
   toggleLabel,
   listClassName,
   empty,
@@ -87,6 +93,7 @@ export function StoryList({
   if (articles.length === 0) return <p className="text-slate-700">{empty}</p>;
   return (
     <>
+      {heading ? <h2 className="sr-only">{heading}</h2> : null}
       <ul ref={list} className={listClassName}>
         {shown.map((article, index) => {
           const after = renderAfter?.(index, shown.length);

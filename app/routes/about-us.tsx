@@ -5,14 +5,14 @@ import { ContactDetails } from "../components/ContactDetails";
 import { PageHeading } from "../components/PageHeading";
 import { ProfileCard } from "../components/ProfileCard";
 import { Section } from "../components/Section";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/about-us";
 
-export const meta: Route.MetaFunction = () =>
-  basicMeta(
-    "About Us",
-    `Who we are: an independent newsroom covering San Diego County since ${site.foundingYear}, our mission, values and editorial team.`,
-  );
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "About Us",
+    description: `Who we are: an independent newsroom covering San Diego County since ${site.foundingYear}, our mission, values and editorial team.`,
+  });
 
 const CARD = "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200";
 

@@ -7,7 +7,7 @@ import { ArticleCard } from "../components/ArticleCard";
 import { PageHeading } from "../components/PageHeading";
 import { AD_SLOTS } from "../lib/ads";
 import { CATEGORIES, categoryByKey, isCategoryKey, type CategoryKey } from "../lib/categories";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/archives";
 
 export const ARCHIVE_PAGE_SIZE = 30;
@@ -44,7 +44,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export const meta = () => basicMeta("Archives", "Past San Diego stories by category and year.");
+export const meta: Route.MetaFunction = (args) => {
+  const data = args.loaderData;
+  const params = new URLSearchParams(args.location.search);
+  const filtered = ["category", "year", "page"].some((name) => params.has(name));
+  const label = data?.category ? categoryByKey(data.category).label : "All";
+  return pageMeta(args, {
+    title: filtered && data ? `Archives: ${label}, ${data.year}, page ${data.page}` : "Archives",
+    description: "Past San Diego stories by category and year.",
+    keepParams: ["category", "year", "page"],
+    // One canonical archive page for search engines; its filtered views stay out of the index.
+    noindex: filtered,
+  });
+};
 
 function pageLink(category: CategoryKey | null, year: number, page: number): string {
   const query = new URLSearchParams();
@@ -110,20 +122,23 @@ export default function Archives({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-slate-700">Try adjusting your category or year selection.</p>
         </div>
       ) : (
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {articles.map((article, index) => (
-            <Fragment key={article.id}>
-              <li className="flex">
-                <ArticleCard article={article} eager={index < 2} />
-              </li>
-              {index + 1 === WIDE_BANNER_AFTER && articles.length > WIDE_BANNER_AFTER ? (
-                <li className="sm:col-span-2 lg:col-span-3">
-                  <AdSlot slot={AD_SLOTS.listWide} size="banner" onSmallScreens={false} />
+        <>
+          <h2 className="sr-only">Articles</h2>
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {articles.map((article, index) => (
+              <Fragment key={article.id}>
+                <li className="flex">
+                  <ArticleCard article={article} eager={index < 2} />
                 </li>
-              ) : null}
-            </Fragment>
-          ))}
-        </ul>
+                {index + 1 === WIDE_BANNER_AFTER && articles.length > WIDE_BANNER_AFTER ? (
+                  <li className="sm:col-span-2 lg:col-span-3">
+                    <AdSlot slot={AD_SLOTS.listWide} size="banner" onSmallScreens={false} />
+                  </li>
+                ) : null}
+              </Fragment>
+            ))}
+          </ul>
+        </>
       )}
       {pages > 1 ? (
         <nav aria-label="Archive pages" className="mt-8 flex items-center justify-center gap-4">

@@ -8,7 +8,8 @@ import { SponsorAd } from "../components/SponsorAd";
 import { AD_SLOTS } from "../lib/ads";
 import { categoryByKey } from "../lib/categories";
 import { formatLongDate } from "../lib/dates";
-import { pageTitle } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
+import { breadcrumbs, newsArticle, type StructuredData } from "../lib/structured-data";
 import type { Route } from "./+types/article";
 
 /** The site an article came from, for the photo credit: its domain without "www.". */
@@ -34,13 +35,31 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { article, related, latest };
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data
-    ? [
-        { title: pageTitle(data.article.title) },
-        { name: "description", content: data.article.excerpt },
-      ]
-    : [];
+export const meta: Route.MetaFunction = (args) => {
+  const article = args.loaderData?.article;
+  if (!article) return [];
+  const section = categoryByKey(article.category).name;
+  return pageMeta(args, {
+    title: article.title,
+    description: article.excerpt,
+    type: "article",
+    image: article.image ? { url: article.image, alt: article.title } : null,
+    article: { publishedTime: article.date, section, author: article.author },
+  });
+};
+
+export const handle = {
+  structuredData: (({ data, siteUrl, url }) => {
+    const category = categoryByKey(data.article.category);
+    return [
+      newsArticle(siteUrl, url, data.article),
+      breadcrumbs(siteUrl, [
+        ...(category.path ? [{ name: category.heading, path: category.path }] : []),
+        { name: data.article.title, path: `/article/${data.article.id}` },
+      ]),
+    ];
+  }) satisfies StructuredData<Route.ComponentProps["loaderData"]>,
+};
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, related, latest } = loaderData;

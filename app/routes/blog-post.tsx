@@ -5,7 +5,8 @@ import { ArticleImage } from "../components/ArticleImage";
 import { VideoEmbed } from "../components/Embed";
 import { pinterestLink, splitTags } from "../lib/blog";
 import { formatLongDate } from "../lib/dates";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
+import { blogPosting, breadcrumbs, type StructuredData } from "../lib/structured-data";
 import { youtubeVideoId } from "../lib/video";
 import type { Route } from "./+types/blog-post";
 
@@ -20,13 +21,40 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData?.state === "loaded"
-    ? basicMeta(loaderData.post.title, loaderData.post.description)
-    : [
-        ...basicMeta("Blog post not found", "This blog post could not be found."),
-        { name: "robots", content: "noindex" },
-      ];
+export const meta: Route.MetaFunction = (args) => {
+  const data = args.loaderData;
+  if (data?.state !== "loaded") {
+    return pageMeta(args, {
+      title: "Blog post not found",
+      description: "This blog post could not be found.",
+      noindex: true,
+    });
+  }
+  const { post } = data;
+  return pageMeta(args, {
+    title: post.title,
+    description: post.description,
+    type: "article",
+    image: post.image ? { url: post.image, alt: post.title } : null,
+    ...(post.date ? { article: { publishedTime: post.date, section: "Blog" } } : {}),
+  });
+};
+
+export const handle = {
+  structuredData: (({ data, siteUrl, url }) =>
+    data.state === "loaded"
+      ? [
+          blogPosting(siteUrl, url, {
+            ...data.post,
+            keywords: splitTags(data.post.shortTailKeywords),
+          }),
+          breadcrumbs(siteUrl, [
+            { name: "Blog", path: "/blog" },
+            { name: data.post.title, path: `/blog/${data.post.slug}` },
+          ]),
+        ]
+      : []) satisfies StructuredData<Route.ComponentProps["loaderData"]>,
+};
 
 function BackToBlog({ button = false }: { button?: boolean }) {
   return (

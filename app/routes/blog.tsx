@@ -6,7 +6,8 @@ import { BlogPostCard } from "../components/BlogPostCard";
 import { ErrorState } from "../components/ErrorState";
 import { PageHeading } from "../components/PageHeading";
 import { pageNumber } from "../lib/blog";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
+import { breadcrumbs, type StructuredData } from "../lib/structured-data";
 import type { Route } from "./+types/blog";
 
 const DESCRIPTION = "Guides, explainers and notes from our newsroom about life in San Diego.";
@@ -26,11 +27,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  if (loaderData?.state === "loaded") {
-    return basicMeta(loaderData.page > 1 ? `Blog, page ${loaderData.page}` : "Blog", DESCRIPTION);
-  }
-  return [...basicMeta("Blog", DESCRIPTION), { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => {
+  const data = args.loaderData;
+  return pageMeta(args, {
+    title: data?.state === "loaded" && data.page > 1 ? `Blog, page ${data.page}` : "Blog",
+    description: DESCRIPTION,
+    keepParams: ["page"],
+    noindex: data?.state !== "loaded",
+  });
+};
+
+export const handle = {
+  structuredData: (({ siteUrl }) => [
+    breadcrumbs(siteUrl, [{ name: "Blog", path: "/blog" }]),
+  ]) satisfies StructuredData<Route.ComponentProps["loaderData"]>,
 };
 
 export default function Blog({ loaderData }: Route.ComponentProps) {

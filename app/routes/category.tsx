@@ -24,7 +24,9 @@ import {
   type Category,
 } from "../lib/categories";
 import { formatLongDate } from "../lib/dates";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
+import { categoryFeedPath } from "../lib/sitemap";
+import { articleList, breadcrumbs, type StructuredData } from "../lib/structured-data";
 import type { Route } from "./+types/category";
 
 /** The spec's limit: at most 15 articles per category page. */
@@ -54,11 +56,34 @@ export function shouldRevalidate({
   return defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = ({ location }) => {
-  const category = categoryByPath(location.pathname);
+export const meta: Route.MetaFunction = (args) => {
+  const category = categoryByPath(args.location.pathname);
   return category
-    ? basicMeta(category.heading, `The latest ${category.name} stories for San Diego readers.`)
+    ? [
+        ...pageMeta(args, {
+          title: category.heading,
+          description: `The latest ${category.name} stories for San Diego readers.`,
+        }),
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/rss+xml",
+          title: `${category.heading} stories`,
+          href: categoryFeedPath(category.path),
+        },
+      ]
     : [];
+};
+
+export const handle = {
+  structuredData: (({ data, siteUrl }) => {
+    const category = categoryByKey(data.key);
+    const path = category.path ?? "/";
+    return [
+      breadcrumbs(siteUrl, [{ name: category.heading, path }]),
+      articleList(siteUrl, `${category.heading}: latest stories`, data.articles),
+    ];
+  }) satisfies StructuredData<Route.ComponentProps["loaderData"]>,
 };
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
@@ -76,6 +101,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <StoryList
             articles={articles}
             id={`${category.key}-story`}
+            heading={`${category.heading} stories`}
             toggleLabel={category.toggleLabel}
             empty={`No ${category.name} stories yet.`}
             listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
@@ -99,6 +125,7 @@ function LocalNews({ category, articles }: PageProps) {
           <StoryList
             articles={articles}
             id="local-news-story"
+            heading={`${category.heading} stories`}
             toggleLabel={category.toggleLabel}
             empty={`No ${category.name} stories yet.`}
             listClassName="grid gap-6 md:grid-cols-3"
@@ -177,6 +204,7 @@ function Business({ category, articles }: PageProps) {
           <StoryList
             articles={articles}
             id="business-story"
+            heading={`${category.heading} stories`}
             toggleLabel={category.toggleLabel}
             empty={`No ${category.name} stories yet.`}
             listClassName="grid gap-6 sm:grid-cols-2"

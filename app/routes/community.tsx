@@ -24,7 +24,9 @@ import type { Article } from "../lib/article";
 import { articleCategory, categoryByKey, errorText } from "../lib/categories";
 import { formatLongDate } from "../lib/dates";
 import { formHeaders } from "../lib/headers";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
+import { categoryFeedPath } from "../lib/sitemap";
+import { articleList, breadcrumbs, type StructuredData } from "../lib/structured-data";
 import type { Route } from "./+types/community";
 
 const COMMUNITY = categoryByKey("community");
@@ -37,11 +39,20 @@ const AD_EVERY = 4;
 
 export const headers = formHeaders;
 
-export const meta: Route.MetaFunction = () =>
-  basicMeta(
-    COMMUNITY.heading,
-    "San Diego community stories, upcoming neighborhood events, local resources and the reader poll.",
-  );
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
+    title: COMMUNITY.heading,
+    description:
+      "San Diego community stories, upcoming neighborhood events, local resources and the reader poll.",
+  }),
+  {
+    tagName: "link",
+    rel: "alternate",
+    type: "application/rss+xml",
+    title: `${COMMUNITY.heading} stories`,
+    href: categoryFeedPath("/community"),
+  },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const articles = await readOr503(context.logger, errorText(COMMUNITY.name), () =>
@@ -57,6 +68,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return { articles, poll };
 }
+
+export const handle = {
+  structuredData: (({ data, siteUrl }) => [
+    breadcrumbs(siteUrl, [{ name: COMMUNITY.heading, path: "/community" }]),
+    articleList(siteUrl, `${COMMUNITY.heading}: latest stories`, data.articles),
+  ]) satisfies StructuredData<Route.ComponentProps["loaderData"]>,
+};
 
 /**
  * A vote. With JavaScript the answer is the poll's new state, shown in place; without it the

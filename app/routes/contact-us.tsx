@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { CONTACT_CATEGORIES, CONTACT_THANKS } from "../../content/contact";
-import { site } from "../../content/site";
 import {
   CONTACT_FIELDS,
   CONTACT_UNAVAILABLE,
@@ -14,22 +13,23 @@ import { textFields } from "../../server/forms/submission";
 import { ContactDetails } from "../components/ContactDetails";
 import { FrameEmbed } from "../components/Embed";
 import { Honeypot } from "../components/FormExtras";
-import { JsonLd } from "../components/JsonLd";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { useEmbeds } from "../lib/embeds";
 import { formHeaders } from "../lib/headers";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
+import { contactPage, type StructuredData } from "../lib/structured-data";
 import type { Route } from "./+types/contact-us";
 
 /** The spec's height of the outside contact form's frame. */
 const CONTACT_FRAME_HEIGHT = 789;
 
-export const meta = () =>
-  basicMeta(
-    "Contact Us",
-    "Send a news tip, a correction, an event or an advertising question to our newsroom.",
-  );
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Contact Us",
+    description:
+      "Send a news tip, a correction, an event or an advertising question to our newsroom.",
+  });
 
 export const headers = formHeaders;
 
@@ -79,36 +79,16 @@ function frameUrl(base: string, category: string | null): string {
   return url.toString();
 }
 
-const contactPage = {
-  "@context": "https://schema.org",
-  "@type": "ContactPage",
-  name: `Contact ${site.name}`,
-  mainEntity: {
-    "@type": "NewsMediaOrganization",
-    name: site.name,
-    foundingDate: String(site.foundingYear),
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: site.contact.address.street,
-      addressLocality: site.contact.address.locality,
-      addressRegion: site.contact.address.region,
-      postalCode: site.contact.address.postalCode,
-      addressCountry: site.contact.address.country,
-    },
-    contactPoint: {
-      "@type": "ContactPoint",
-      contactType: "customer support",
-      telephone: site.contact.phone,
-      email: site.contact.email,
-    },
-  },
+export const handle = {
+  structuredData: (({ siteUrl, url }) => [
+    contactPage(siteUrl, url),
+  ]) satisfies StructuredData<unknown>,
 };
 
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
   const { contactFormUrl } = useEmbeds();
   return (
     <>
-      <JsonLd data={contactPage} />
       <PageHeading lead="News tips, corrections, events and advertising.">Contact Us</PageHeading>
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <Section title="Send us a message">
@@ -215,7 +195,6 @@ function ContactForm({ category, answer }: FormProps) {
         <select
           id={`${id}-category`}
           name="category"
-          required
           defaultValue={values.category ?? category ?? "general"}
           className={input}
           {...described("category")}

@@ -4,14 +4,15 @@ import { EventCategoryList, FeaturedEventList, SubmitEventLink } from "../compon
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { useEmbeds } from "../lib/embeds";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/events";
 
-export const meta: Route.MetaFunction = () =>
-  basicMeta(
-    "Events",
-    "Public holidays, featured events and things to do across San Diego County, and how to submit your own event.",
-  );
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Events",
+    description:
+      "Public holidays, featured events and things to do across San Diego County, and how to submit your own event.",
+  });
 
 /** The federal government's own list, for when no calendar provider is configured. */
 const FEDERAL_HOLIDAYS_URL =

@@ -3,14 +3,22 @@ import { FAQ_TOPICS } from "../../content/faq";
 import { FaqContents, FaqList } from "../components/FaqList";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
+import { faqPage, type StructuredData } from "../lib/structured-data";
 import type { Route } from "./+types/faq";
 
-export const meta: Route.MetaFunction = () =>
-  basicMeta(
-    "Frequently Asked Questions",
-    "Answers about our coverage areas, news tips, events and press releases, advertising, newsletters, corrections and privacy.",
-  );
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Frequently Asked Questions",
+    description:
+      "Answers about our coverage areas, news tips, events and press releases, advertising, newsletters, corrections and privacy.",
+  });
+
+export const handle = {
+  structuredData: (() => [
+    faqPage(FAQ_TOPICS.flatMap((topic) => topic.items)),
+  ]) satisfies StructuredData<unknown>,
+};
 
 export default function Faq() {
   return (

@@ -12,11 +12,14 @@ import { NewsletterBox } from "../components/NewsletterBox";
 import { Section } from "../components/Section";
 import { AD_SLOTS } from "../lib/ads";
 import { useEmbeds } from "../lib/embeds";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = () =>
-  basicMeta("Home", `${site.tagline}: local news, politics, business, sports and culture.`);
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Home",
+    description: `${site.tagline}: local news, politics, business, sports and culture.`,
+  });
 
 /** The spec's message when the home page's data cannot be read. */
 export const HOME_ERROR = "Failed to load news data";

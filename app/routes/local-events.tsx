@@ -10,14 +10,15 @@ import { NewsletterBox } from "../components/NewsletterBox";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { useEmbeds } from "../lib/embeds";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/local-events";
 
-export const meta: Route.MetaFunction = () =>
-  basicMeta(
-    "Local Events",
-    "Neighborhood gatherings, markets, classes and town halls posted by San Diego organizers, and how to add yours.",
-  );
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Local Events",
+    description:
+      "Neighborhood gatherings, markets, classes and town halls posted by San Diego organizers, and how to add yours.",
+  });
 
 const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decoration-2";
 const CARD = "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200";

@@ -14,13 +14,16 @@ import {
 import { NewsletterBox } from "../components/NewsletterBox";
 import { PageHeading } from "../components/PageHeading";
 import { formHeaders } from "../lib/headers";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/newsletter";
 
 export const headers = formHeaders;
 
-export const meta = () =>
-  basicMeta("Newsletter", "Get the day's San Diego stories in your inbox every morning.");
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Newsletter",
+    description: "Get the day's San Diego stories in your inbox every morning.",
+  });
 
 /**
  * Every newsletter box posts here. With JavaScript the answer is data and the reader's page stays;

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Link, useLocation } from "react-router";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/not-found";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -10,10 +10,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data({ path }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...basicMeta("Page not found", "The page you were looking for does not exist."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Page not found",
+    description: "The page you were looking for does not exist.",
+    noindex: true,
+  });
 
 export default function NotFound() {
   const { pathname } = useLocation();

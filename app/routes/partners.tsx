@@ -2,14 +2,15 @@ import { Link } from "react-router";
 import { PARTNER_IMAGES, PARTNER_POINTS, PARTNERS_INTRO } from "../../content/partners";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/partners";
 
-export const meta: Route.MetaFunction = () =>
-  basicMeta(
-    "Partners",
-    "The organizations we work with, and what we look for when local businesses and publications partner with our newsroom.",
-  );
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Partners",
+    description:
+      "The organizations we work with, and what we look for when local businesses and publications partner with our newsroom.",
+  });
 
 /** The illustrations' own size; the cards scale them to fit. */
 const IMAGE_WIDTH = 600;

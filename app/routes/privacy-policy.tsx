@@ -1,12 +1,14 @@
 import { PRIVACY_POLICY } from "../../content/legal";
 import { LegalPage } from "../components/LegalPage";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/privacy-policy";
 
-export const meta: Route.MetaFunction = () => [
-  ...basicMeta(PRIVACY_POLICY.title, PRIVACY_POLICY.description),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: PRIVACY_POLICY.title,
+    description: PRIVACY_POLICY.description,
+    noindex: true,
+  });
 
 export default function PrivacyPolicy() {
   return (

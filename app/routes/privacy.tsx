@@ -1,10 +1,10 @@
 import { PRIVACY_SHORT } from "../../content/legal";
 import { LegalPage } from "../components/LegalPage";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = () =>
-  basicMeta(PRIVACY_SHORT.title, PRIVACY_SHORT.description);
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: PRIVACY_SHORT.title, description: PRIVACY_SHORT.description });
 
 export default function Privacy() {
   return (

@@ -6,7 +6,7 @@ import { ArticleGrid } from "../components/ArticleGrid";
 import { PageHeading } from "../components/PageHeading";
 import { SearchForm } from "../components/SearchForm";
 import { SearchResult } from "../components/SearchResult";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/search";
 
 /** Stories shown under an empty search box. */
@@ -47,14 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ data: loaderData }) => [
-  ...basicMeta(
-    loaderData?.query ? `Search: ${loaderData.query}` : "Search",
-    "Search San Diego news stories and blog posts.",
-  ),
-  // Result pages are endless variations of one page: keep them out of search engines.
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: args.loaderData?.query ? `Search: ${args.loaderData.query}` : "Search",
+    description: "Search San Diego news stories and blog posts.",
+    keepParams: ["q", "page"],
+    // Result pages are endless variations of one page: keep them out of search engines.
+    noindex: true,
+  });
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, page, pages, total, hits, latest } = loaderData;

@@ -1,12 +1,14 @@
 import { TERMS_OF_SERVICE } from "../../content/legal";
 import { LegalPage } from "../components/LegalPage";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/terms-of-service";
 
-export const meta: Route.MetaFunction = () => [
-  ...basicMeta(TERMS_OF_SERVICE.title, TERMS_OF_SERVICE.description),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: TERMS_OF_SERVICE.title,
+    description: TERMS_OF_SERVICE.description,
+    noindex: true,
+  });
 
 export default function TermsOfService() {
   return (

@@ -1,9 +1,10 @@
 import { TERMS_SHORT } from "../../content/legal";
 import { LegalPage } from "../components/LegalPage";
-import { basicMeta } from "../lib/meta";
+import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = () => basicMeta(TERMS_SHORT.title, TERMS_SHORT.description);
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: TERMS_SHORT.title, description: TERMS_SHORT.description });
 
 export default function Terms() {
   return (

@@ -1,16 +1,8 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBlogSource } from "../blog/create-source";
-import { parseConfig } from "../config";
 import { contactMessages, newsletterSubscribers, pollVotes } from "../db/schema";
 import { testDatabases } from "../db/test-databases";
-import { createApp } from "../http/app";
-import { formLimiter, RATE_LIMITED_MESSAGE } from "./guard";
+import { startTestApp } from "../http/test-app";
+import { RATE_LIMITED_MESSAGE } from "./guard";
 import { EMAIL_INVALID, EMAIL_MISSING } from "./newsletter";
 import { VOTE_THANKS } from "./poll";
 
@@ -23,34 +15,21 @@ import { VOTE_THANKS } from "./poll";
 const database = testDatabases()[0];
 if (!database) throw new Error("no test database");
 let handle: Awaited<ReturnType<typeof database.open>>;
-let server: Server;
+let close: () => Promise<void>;
 let base: string;
 let nextAddress = 1;
 let address = "";
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.resolve("build/server/index.js"))) {
-    expect(spawnSync("npx", ["react-router", "build"]).status).toBe(0);
-  }
   handle = await database.open();
   await handle.migrate();
-  const config = parseConfig({ NODE_ENV: "production", TRUST_PROXY_HOPS: "1" });
-  const logger = pino({ level: "silent" });
-  const app = await createApp({
-    config,
-    db: handle.db,
-    logger,
-    blog: createBlogSource(config.blog, config.siteUrl, logger),
-    formLimiter: formLimiter(config.formRateLimit),
-  });
-  server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const app = await startTestApp(handle, { TRUST_PROXY_HOPS: "1" });
+  base = app.base;
+  close = app.close;
 }, 120_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await close?.();
   await handle?.dispose();
 });
 
@@ -210,24 +189,11 @@ describe("contact form", () => {
 
 describe("contact form from an outside provider", () => {
   it("shows the configured form in a 789 px frame, passing the category on", async () => {
-    const config = parseConfig({
-      NODE_ENV: "production",
+    const other = await startTestApp(handle, {
       CONTACT_FORM_URL: "https://forms.example.net/newsroom?lang=en",
     });
-    const logger = pino({ level: "silent" });
-    const app = await createApp({
-      config,
-      db: handle.db,
-      logger,
-      blog: createBlogSource(config.blog, config.siteUrl, logger),
-      formLimiter: formLimiter(config.formRateLimit),
-    });
-    const other = await new Promise<Server>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
     try {
-      const port = (other.address() as AddressInfo).port;
-      const html = await (await fetch(`http://127.0.0.1:${port}/contact-us?category=event`)).text();
+      const html = await (await fetch(`${other.base}/contact-us?category=event`)).text();
       const frame = /<iframe[^>]*>/.exec(html)?.[0] ?? "";
       expect(frame).toContain(
         'src="https://forms.example.net/newsroom?lang=en&amp;category=event"',
@@ -236,7 +202,7 @@ describe("contact form from an outside provider", () => {
       expect(frame).toContain('title="Contact form"');
       expect(html).not.toContain('name="message"');
     } finally {
-      await new Promise((resolve) => other.close(resolve));
+      await other.close();
     }
   });
 });

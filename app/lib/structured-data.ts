@@ -1,0 +1,180 @@
+import type {
+  BlogPosting,
+  BreadcrumbList,
+  ContactPage,
+  FAQPage,
+  ItemList,
+  NewsArticle,
+  NewsMediaOrganization,
+  Thing,
+  WebSite,
+} from "schema-dts";
+import { site } from "../../content/site";
+import type { Article } from "./article";
+import { categoryByKey } from "./categories";
+import { absoluteUrl } from "./seo";
+
+/**
+ * schema.org data for search engines. Every page gets one JSON-LD block: a graph of the
+ * publication, the web site and what the page itself adds (its route's `handle.structuredData`).
+ */
+
+export interface StructuredDataArgs<Data> {
+  data: Data;
+  siteUrl: string;
+  /** The page's address on SITE_URL, without its query. */
+  url: string;
+}
+
+/** A route's contribution to the page's graph. */
+export type StructuredData<Data> = (args: StructuredDataArgs<Data>) => Thing[];
+
+export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
+const webSiteId = (siteUrl: string) => `${siteUrl}/#website`;
+
+export function organization(siteUrl: string): NewsMediaOrganization {
+  const { contact } = site;
+  return {
+    "@type": "NewsMediaOrganization",
+    "@id": organizationId(siteUrl),
+    name: site.name,
+    url: `${siteUrl}/`,
+    description: site.tagline,
+    foundingDate: String(site.foundingYear),
+    logo: {
+      "@type": "ImageObject",
+      url: `${siteUrl}/icons/icon-512.png`,
+      width: "512",
+      height: "512",
+    },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: contact.address.street,
+      addressLocality: contact.address.locality,
+      addressRegion: contact.address.region,
+      postalCode: contact.address.postalCode,
+      addressCountry: contact.address.country,
+    },
+    contactPoint: {
+      "@type": "ContactPoint",
+      contactType: "customer support",
+      telephone: contact.phone,
+      email: contact.email,
+      areaServed: "San Diego County",
+      availableLanguage: "English",
+    },
+    sameAs: site.social.map((s) => s.url),
+  };
+}
+
+export function webSite(siteUrl: string): WebSite {
+  // schema.org's SearchAction takes a "query-input" that schema-dts does not type.
+  const search = {
+    "@type": "SearchAction",
+    target: { "@type": "EntryPoint", urlTemplate: `${siteUrl}/search?q={search_term_string}` },
+    "query-input": "required name=search_term_string",
+  } as WebSite["potentialAction"];
+  return {
+    "@type": "WebSite",
+    "@id": webSiteId(siteUrl),
+    url: `${siteUrl}/`,
+    name: site.name,
+    inLanguage: "en-US",
+    publisher: { "@id": organizationId(siteUrl) },
+    potentialAction: search,
+  };
+}
+
+/** Home, then each step to the page (the last one is the page itself). */
+export function breadcrumbs(
+  siteUrl: string,
+  steps: { name: string; path: string }[],
+): BreadcrumbList {
+  return {
+    "@type": "BreadcrumbList",
+    itemListElement: [{ name: "Home", path: "/" }, ...steps].map((step, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: step.name,
+      item: `${siteUrl}${step.path}`,
+    })),
+  };
+}
+
+export function articleList(siteUrl: string, name: string, articles: Article[]): ItemList {
+  return {
+    "@type": "ItemList",
+    name,
+    numberOfItems: articles.length,
+    itemListElement: articles.map((article, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      url: `${siteUrl}/article/${article.id}`,
+      name: article.title,
+    })),
+  };
+}
+
+export function newsArticle(siteUrl: string, url: string, article: Article): NewsArticle {
+  return {
+    "@type": "NewsArticle",
+    headline: article.title,
+    description: article.excerpt,
+    image: [absoluteUrl(siteUrl, article.image ?? "/images/og-default.png")],
+    datePublished: article.date,
+    author: { "@type": "Person", name: article.author },
+    publisher: { "@id": organizationId(siteUrl) },
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    articleSection: categoryByKey(article.category).name,
+    isBasedOn: article.link,
+    url,
+  };
+}
+
+export function blogPosting(
+  siteUrl: string,
+  url: string,
+  post: {
+    title: string;
+    description: string;
+    image: string | null;
+    date: string | null;
+    author: string | null;
+    keywords: string[];
+  },
+): BlogPosting {
+  return {
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.description,
+    ...(post.image ? { image: [absoluteUrl(siteUrl, post.image)] } : {}),
+    ...(post.date ? { datePublished: post.date } : {}),
+    author: post.author
+      ? { "@type": "Person", name: post.author }
+      : { "@id": organizationId(siteUrl) },
+    publisher: { "@id": organizationId(siteUrl) },
+    mainEntityOfPage: { "@type": "WebPage", "@id": url },
+    ...(post.keywords.length > 0 ? { keywords: post.keywords.join(", ") } : {}),
+    url,
+  };
+}
+
+export function faqPage(items: { question: string; answer: string }[]): FAQPage {
+  return {
+    "@type": "FAQPage",
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer },
+    })),
+  };
+}
+
+export function contactPage(siteUrl: string, url: string): ContactPage {
+  return {
+    "@type": "ContactPage",
+    name: `Contact ${site.name}`,
+    url,
+    about: { "@id": organizationId(siteUrl) },
+  };
+}

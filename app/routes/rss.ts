@@ -1,0 +1,41 @@
+import { site } from "../../content/site";
+import { readOr503 } from "../../server/news/load";
+import { latestArticles } from "../../server/news/repository";
+import { rssFeed } from "../../server/seo/xml";
+import { articleCategory, categoryByKey, categoryByPath } from "../lib/categories";
+import type { Route } from "./+types/rss";
+
+/** Items in the site-wide feed; a category's feed carries its page's 15. */
+const SITE_FEED_ITEMS = 50;
+const CATEGORY_FEED_ITEMS = 15;
+
+/** /rss.xml (the latest across categories) and /{category}/rss.xml (one category page's stories). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const selfPath = new URL(request.url).pathname;
+  const category = categoryByPath(selfPath.replace(/\/rss\.xml$/, ""));
+  const articles = await readOr503(context.logger, "A feed could not be read", () =>
+    latestArticles(
+      context.db,
+      category
+        ? { category: articleCategory(category), limit: CATEGORY_FEED_ITEMS }
+        : { limit: SITE_FEED_ITEMS },
+    ),
+  );
+  const body = rssFeed({
+    siteUrl: context.config.siteUrl,
+    selfPath,
+    pagePath: category?.path ?? "/",
+    title: category ? `${site.name}: ${category.heading}` : site.name,
+    description: category
+      ? `The latest ${category.name} stories for San Diego readers.`
+      : `${site.tagline}: the latest stories.`,
+    articles,
+    categoryName: (article) => categoryByKey(article.category).name,
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "application/rss+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import { readOr503 } from "../../server/news/load";
+import { articleSitemap, blogSitemap, categoryLastChanged } from "../../server/seo/queries";
+import { urlSet } from "../../server/seo/xml";
+import { articleCategory } from "../lib/categories";
+import { CATEGORY_SITEMAP_PAGES, STATIC_SITEMAP_PATHS } from "../lib/sitemap";
+import type { Route } from "./+types/sitemap-file";
+import { XML_HEADERS } from "./sitemap-index";
+
+/** /sitemaps/{pages|categories|blog|articles-N}.xml */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, logger } = context;
+  const siteUrl = context.config.siteUrl;
+  const name = params.file;
+  const entries = await readOr503(logger, "A sitemap could not be read", async () => {
+    if (name === "pages.xml") return STATIC_SITEMAP_PATHS.map((path) => ({ path, lastmod: null }));
+    if (name === "categories.xml") {
+      const changed = await categoryLastChanged(db);
+      return CATEGORY_SITEMAP_PAGES.map((c) => ({
+        path: c.path,
+        lastmod: changed.get(articleCategory(c)) ?? null,
+      }));
+    }
+    if (name === "blog.xml") return blogSitemap(db);
+    const page = /^articles-([1-9]\d{0,5})\.xml$/.exec(name)?.[1];
+    if (page) {
+      const urls = await articleSitemap(db, Number(page));
+      if (urls.length > 0 || page === "1") return urls;
+    }
+    return null;
+  });
+  if (!entries) throw data("Not Found", { status: 404 });
+  return new Response(urlSet(siteUrl, entries), { headers: XML_HEADERS });
+}

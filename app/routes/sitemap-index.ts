@@ -1,0 +1,27 @@
+import { readOr503 } from "../../server/news/load";
+import { articleSitemapPages } from "../../server/seo/queries";
+import { sitemapIndex } from "../../server/seo/xml";
+import type { Route } from "./+types/sitemap-index";
+
+export const XML_HEADERS = {
+  "Content-Type": "application/xml; charset=utf-8",
+  "Cache-Control": "public, max-age=300",
+};
+
+/** /sitemap.xml: the index of the child sitemaps, with when each last changed. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const pages = await readOr503(context.logger, "The sitemap could not be read", () =>
+    articleSitemapPages(context.db),
+  );
+  const newest = pages.reduce<Date | null>(
+    (latest, p) => (latest && latest > p.lastmod ? latest : p.lastmod),
+    null,
+  );
+  const body = sitemapIndex(context.config.siteUrl, [
+    { path: "/sitemaps/pages.xml", lastmod: null },
+    { path: "/sitemaps/categories.xml", lastmod: newest },
+    ...pages.map((p) => ({ path: `/sitemaps/articles-${p.page}.xml`, lastmod: p.lastmod })),
+    { path: "/sitemaps/blog.xml", lastmod: null },
+  ]);
+  return new Response(body, { headers: XML_HEADERS });
+}

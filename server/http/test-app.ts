@@ -1,0 +1,42 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pino } from "pino";
+import { createBlogSource } from "../blog/create-source";
+import { parseConfig, type Config } from "../config";
+import type { DatabaseHandle } from "../db/client";
+import { formLimiter } from "../forms/guard";
+import { createApp } from "./app";
+
+/**
+ * The production build behind our Express app, listening on a free port of 127.0.0.1, over the
+ * given database: for tests that speak HTTP to the real thing. Builds first when there is no build.
+ */
+export async function startTestApp(
+  database: DatabaseHandle,
+  env: Record<string, string> = {},
+): Promise<{ base: string; config: Config; close(): Promise<void> }> {
+  if (!fs.existsSync(path.resolve("build/server/index.js"))) {
+    const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("The site could not be built for the test");
+  }
+  const config = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ...env });
+  const logger = pino({ level: "silent" });
+  const app = await createApp({
+    config,
+    db: database.db,
+    logger,
+    blog: createBlogSource(config.blog, config.siteUrl, logger),
+    formLimiter: formLimiter(config.formRateLimit),
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    config,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

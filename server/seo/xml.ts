@@ -1,0 +1,90 @@
+import { site } from "../../content/site";
+import type { Article } from "../../app/lib/article";
+
+/** Characters XML 1.0 cannot hold at all (controls other than tab and line ends, lone surrogates). */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** Text for an XML element or a double-quoted attribute. */
+export function xmlText(value: string): string {
+  return value
+    .replace(NOT_XML, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+
+export function sitemapIndex(siteUrl: string, files: { path: string; lastmod: Date | null }[]) {
+  const entries = files.map(
+    (f) =>
+      `<sitemap><loc>${xmlText(`${siteUrl}${f.path}`)}</loc>${f.lastmod ? `<lastmod>${f.lastmod.toISOString()}</lastmod>` : ""}</sitemap>`,
+  );
+  return `${XML_DECLARATION}\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
+}
+
+export function urlSet(siteUrl: string, urls: { path: string; lastmod: Date | null }[]) {
+  const entries = urls.map(
+    (u) =>
+      `<url><loc>${xmlText(`${siteUrl}${u.path}`)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</url>`,
+  );
+  return `${XML_DECLARATION}\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
+}
+
+export function newsSitemap(
+  siteUrl: string,
+  items: { id: string; title: string; publishedAt: Date }[],
+) {
+  const entries = items.map(
+    (a) =>
+      `<url><loc>${xmlText(`${siteUrl}/article/${a.id}`)}</loc><news:news><news:publication><news:name>${xmlText(site.name)}</news:name><news:language>en</news:language></news:publication><news:publication_date>${a.publishedAt.toISOString()}</news:publication_date><news:title>${xmlText(a.title)}</news:title></news:news></url>`,
+  );
+  return `${XML_DECLARATION}\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n${entries.join("\n")}\n</urlset>\n`;
+}
+
+/**
+ * An RSS 2.0 feed of our articles: each item links to our article page (whose "Read full article"
+ * leads to the original), with the excerpt as its description and the picture as media:content.
+ */
+export function rssFeed(options: {
+  siteUrl: string;
+  /** Our address of this feed, for atom:link rel="self". */
+  selfPath: string;
+  /** The page the feed mirrors. */
+  pagePath: string;
+  title: string;
+  description: string;
+  articles: Article[];
+  categoryName: (article: Article) => string;
+}): string {
+  const { siteUrl, articles } = options;
+  const newest = articles[0]?.date;
+  const items = articles.map((a) => {
+    const url = `${siteUrl}/article/${a.id}`;
+    const image = a.image ? `\n<media:content url="${xmlText(a.image)}" medium="image"/>` : "";
+    return `<item>
+<title>${xmlText(a.title)}</title>
+<link>${xmlText(url)}</link>
+<guid isPermaLink="true">${xmlText(url)}</guid>
+<pubDate>${new Date(a.date).toUTCString()}</pubDate>
+<dc:creator>${xmlText(a.author)}</dc:creator>
+<category>${xmlText(options.categoryName(a))}</category>
+<description>${xmlText(a.excerpt)}</description>${image}
+</item>`;
+  });
+  return `${XML_DECLARATION}
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
+<channel>
+<title>${xmlText(options.title)}</title>
+<link>${xmlText(`${siteUrl}${options.pagePath}`)}</link>
+<description>${xmlText(options.description)}</description>
+<language>en-us</language>
+<atom:link href="${xmlText(`${siteUrl}${options.selfPath}`)}" rel="self" type="application/rss+xml"/>
+<ttl>15</ttl>${newest ? `\n<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>` : ""}
+${items.join("\n")}
+</channel>
+</rss>
+`;
+}
