@@ -51,9 +51,12 @@ function StructuredDataGraph() {
   const things: Thing[] = [organization(siteUrl), webSite(siteUrl)];
   for (const match of matches) {
     const handle = match.handle as { structuredData?: StructuredData<unknown> } | undefined;
-    if (handle?.structuredData) {
-      const args: StructuredDataArgs<unknown> = { data: match.loaderData, siteUrl, url };
+    if (!handle?.structuredData) continue;
+    const args: StructuredDataArgs<unknown> = { data: match.loaderData, siteUrl, url };
+    try {
       things.push(...handle.structuredData(args));
+    } catch {
+      // A page whose data could not be read (an error page) adds nothing of its own.
     }
   }
   return <JsonLd data={{ "@context": "https://schema.org", "@graph": things }} />;

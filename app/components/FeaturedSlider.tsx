@@ -97,9 +97,8 @@ export function FeaturedSlider({ articles }: { articles: Article[] }) {
                 <Link
                   to={`/article/${article.id}`}
                   className="mt-3 inline-block rounded bg-white px-3 py-1.5 text-sm font-semibold text-slate-900"
-                  aria-label={`Read More: ${article.title}`}
                 >
-                  Read More
+                  Read More<span className="sr-only">: {article.title}</span>
                 </Link>
               </div>
             </div>

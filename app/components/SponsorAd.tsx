@@ -20,6 +20,7 @@ export function SponsorAd({ type }: { type: SponsorType }) {
         className="mt-2 inline-block text-sm font-semibold text-brand underline"
       >
         {sponsor.cta}
+        <span className="sr-only">: {sponsor.headline}</span>
       </a>
     </aside>
   );
