@@ -21,7 +21,7 @@ function step(title, command, args) {
   }
 }
 
-step("Building the site", "npx", ["react-router", "build"]);
+step("Building the site", "npm", ["run", "build"]);
 step("Loading the sample feeds", process.execPath, [
   "--import",
   "tsx",

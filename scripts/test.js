@@ -6,7 +6,7 @@ const STEPS = [
   ["types", "npx", ["tsc", "--noEmit"]],
   ["lint", "npx", ["eslint", ".", "--max-warnings", "0"]],
   ["format", "npx", ["prettier", "--check", "."]],
-  ["build", "npx", ["react-router", "build"]],
+  ["build", "npm", ["run", "build"]],
   ["unit and integration", "npx", ["vitest", "run"]],
   ["browser", "node", ["scripts/ensure-chromium.js"]],
   ["browser", "npx", ["playwright", "test"]],

@@ -18,6 +18,7 @@ describe("parseConfig", () => {
       logLevel: "info",
       trustProxyHops: 0,
       formRateLimit: 10,
+      pageCache: { maxBytes: 64 * 1024 * 1024, ttlSeconds: 60 },
       embeds: {
         adScriptUrl: null,
         featuredVideoUrl: null,
@@ -152,6 +153,8 @@ describe.concurrent("the server with an invalid variable", () => {
     ["BLOG_SOURCE", "wordpress"],
     ["TRUST_PROXY_HOPS", "yes"],
     ["FORM_RATE_LIMIT", "0"],
+    ["PAGE_CACHE_MB", "lots"],
+    ["PAGE_CACHE_SECONDS", "0"],
     ["BLOG_API_URL", "ftp://blog.example.net"],
   ])("exits with code 1 and one line naming %s", async (variable, value) => {
     const result = await runServerWith({ [variable]: value });

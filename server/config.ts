@@ -61,6 +61,17 @@ const schema = z.object({
   HOLIDAY_CALENDAR_EMBED_URL: optionalHttpsUrl,
   FEED_WALL_EMBED_URL: optionalHttpsUrl,
   CONTACT_FORM_URL: optionalHttpsUrl,
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "a number of megabytes from 0 (off) to 4096" })
+    .min(0, "a number of megabytes from 0 (off) to 4096")
+    .max(4096, "a number of megabytes from 0 (off) to 4096")
+    .default(64),
+  PAGE_CACHE_SECONDS: z.coerce
+    .number({ error: "a whole number of seconds from 1 to 3600" })
+    .int("a whole number of seconds from 1 to 3600")
+    .min(1, "a whole number of seconds from 1 to 3600")
+    .max(3600, "a whole number of seconds from 1 to 3600")
+    .default(60),
   FORM_RATE_LIMIT: z.coerce
     .number({ error: "a whole number from 1 to 100000" })
     .int("a whole number from 1 to 100000")
@@ -94,6 +105,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** What pages may show of outside providers; sent to the browser, so nothing secret. */
   embeds: PublicEmbeds;
+  /** Rendered pages kept in memory: at most this many bytes (0: no cache), each this long. */
+  pageCache: { maxBytes: number; ttlSeconds: number };
   /** Form submissions allowed per address and form in 10 minutes. */
   formRateLimit: number;
   /** Reverse proxies in front of the site whose X-Forwarded-For is believed (0: none). */
@@ -161,6 +174,10 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     logLevel: v.LOG_LEVEL,
     trustProxyHops: v.TRUST_PROXY_HOPS,
     formRateLimit: v.FORM_RATE_LIMIT,
+    pageCache: {
+      maxBytes: Math.round(v.PAGE_CACHE_MB * 1024 * 1024),
+      ttlSeconds: v.PAGE_CACHE_SECONDS,
+    },
     embeds: {
       adScriptUrl: v.AD_SCRIPT_URL?.replace("%7Bslot%7D", "{slot}") ?? null,
       featuredVideoUrl: v.FEATURED_VIDEO_URL ?? null,

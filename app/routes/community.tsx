@@ -66,7 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch (error) {
     context.logger.error({ err: error }, "The community poll could not be read");
   }
-  return { articles, poll };
+  // The poll box shows a voter their results: the page differs by cookie.
+  return data({ articles, poll }, { headers: { Vary: "Cookie" } });
 }
 
 export const handle = {

@@ -37,6 +37,13 @@ export interface DatabaseHandle {
   ): Promise<{ acquired: true; value: T } | { acquired: false }>;
   /** Answers true when a trivial query succeeds. */
   ping(): Promise<boolean>;
+  /** Tells every process on this database (LISTEN/NOTIFY on PostgreSQL) that articles changed. */
+  announceChange(): Promise<void>;
+  /**
+   * Calls `listener` whenever any process announces a change, and after a lost listening
+   * connection comes back (changes may have been missed). Returns how to stop listening.
+   */
+  onChange(listener: () => void): Promise<() => void>;
   /** Flushes and closes; for PGlite this is what makes the data directory safe to reopen. */
   close(): Promise<void>;
 }
@@ -48,6 +55,9 @@ export const MIGRATIONS_FOLDER = path.resolve(
 
 /** Any fixed number: all processes on one PostgreSQL database take the same lock while migrating. */
 const MIGRATION_LOCK_ID = 7_241_001;
+
+/** The PostgreSQL notification channel for changed articles. */
+const CHANGE_CHANNEL = "news_articles_changed";
 
 export interface OpenOptions {
   /** Who is opening the embedded database, shown to a second process that is refused. */
@@ -74,6 +84,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   // An idle client that loses its server emits 'error'; without a listener that would end the process.
   pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema });
+  const changes = postgresChangeListener(url);
   return {
     db,
     kind: "postgres",
@@ -109,7 +120,69 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     ping: () => ping(db),
-    close: () => pool.end(),
+    async announceChange() {
+      await pool.query(`NOTIFY ${CHANGE_CHANNEL}`);
+    },
+    onChange: (listener) => changes.add(listener),
+    async close() {
+      await changes.close();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * One connection that LISTENs for change notifications while anyone listens, reconnecting every
+ * few seconds when the database goes away.
+ */
+function postgresChangeListener(url: string) {
+  const listeners = new Set<() => void>();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const emit = () => listeners.forEach((listener) => listener());
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+    next.on("notification", emit);
+    next.on("error", () => reconnect(next));
+    next.on("end", () => reconnect(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+      client = next;
+    } catch {
+      reconnect(next);
+    }
+  };
+  const reconnect = (failed: pg.Client) => {
+    failed.removeAllListeners();
+    failed.on("error", () => undefined);
+    void failed.end().catch(() => undefined);
+    if (client === failed) client = null;
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      // Notifications sent while away are lost: whoever listens is told something may have changed.
+      void connect().then(() => client && emit());
+    }, 2_000);
+    retry.unref();
+  };
+
+  return {
+    async add(listener: () => void) {
+      listeners.add(listener);
+      if (!client && !retry) await connect();
+      return () => void listeners.delete(listener);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const current = client;
+      client = null;
+      current?.removeAllListeners();
+      await current?.end().catch(() => undefined);
+    },
   };
 }
 
@@ -126,6 +199,7 @@ async function openPglite(dataDir: string, owner: string): Promise<DatabaseHandl
   const db = drizzlePglite(client, { schema });
   let closed = false;
   const held = new Map<number, Promise<unknown>>();
+  const changeListeners = new Set<() => void>();
   return {
     db,
     kind: "pglite",
@@ -145,6 +219,14 @@ async function openPglite(dataDir: string, owner: string): Promise<DatabaseHandl
       }
     },
     ping: () => ping(db),
+    // One process has the directory: telling its own listeners is telling everyone.
+    async announceChange() {
+      changeListeners.forEach((listener) => listener());
+    },
+    async onChange(listener) {
+      changeListeners.add(listener);
+      return () => void changeListeners.delete(listener);
+    },
     async close() {
       if (closed) return;
       closed = true;

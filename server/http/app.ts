@@ -1,30 +1,107 @@
+import fs from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
+import { randomUUID } from "node:crypto";
 import compression from "compression";
 import express from "express";
+import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
+import { readiness } from "./health";
 import type { AppServices } from "./load-context";
+import type { Metrics } from "./metrics";
+import type { PageCache } from "./page-cache";
+import { chooseEncoding, pageHandler } from "./page-handler";
 
 const BUILD_DIR = path.resolve("build");
 
+export interface AppOptions {
+  /** The rendered-page cache; null or absent renders every request. */
+  pageCache?: PageCache | null;
+  metrics?: Metrics;
+}
+
+/** The first three parts of an IPv4 address or four groups of an IPv6 one: enough to debug, not to identify. */
+export function maskAddress(address: string | undefined): string {
+  if (!address) return "unknown";
+  const v4 = /(\d+\.\d+\.\d+)\.\d+$/.exec(address);
+  if (v4) return `${v4[1]}.0`;
+  return `${address.split(":").slice(0, 4).join(":")}::`;
+}
+
 /**
- * The Express app around React Router: compression, static files, then every page.
- * In development Vite serves the modules and reloads them; in production the built bundle runs.
+ * The Express app around React Router: request logs and metrics, health endpoints, compression,
+ * static files (precompressed where the build made .br/.gz files), then every page, through the
+ * page cache. In development Vite serves the modules and reloads them.
  */
-export async function createApp(services: AppServices): Promise<express.Express> {
+export async function createApp(
+  services: AppServices,
+  options: AppOptions = {},
+): Promise<express.Express> {
+  const { config, logger, db } = services;
+  const metrics = options.metrics;
   const app = express();
   app.disable("x-powered-by");
   // Behind a reverse proxy its X-Forwarded-For names the client; only as many hops as configured.
-  app.set("trust proxy", services.config.trustProxyHops);
+  app.set("trust proxy", config.trustProxyHops);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // No personal data: the path without its query, a masked address, no headers or cookies.
+      serializers: {
+        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          path: req.url.split("?")[0],
+          client: maskAddress(req.remoteAddress),
+        }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/metrics" },
+    }),
+  );
+  if (metrics) {
+    app.use((req, res, next) => {
+      const started = process.hrtime.bigint();
+      res.on("finish", () => {
+        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        metrics.observeRequest(req.method, req.path, res.statusCode, seconds);
+      });
+      next();
+    });
+  }
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const state = await readiness(db);
+    res.setHeader("Cache-Control", "no-store");
+    res.status(state.ready ? 200 : 503).json(state);
+  });
+  if (metrics) {
+    app.get("/metrics", async (_req, res) => {
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("Content-Type", metrics.registry.contentType);
+      res.end(await metrics.registry.metrics());
+    });
+  }
+
   app.use(compression());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
-  if (services.config.nodeEnv === "production") {
-    // Fingerprinted assets never change under the same name.
-    app.use(
-      "/assets",
-      express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }),
-    );
+  if (config.nodeEnv === "production") {
+    const assets = path.join(BUILD_DIR, "client/assets");
+    // Fingerprinted assets never change under the same name; the build wrote .br and .gz beside them.
+    app.use("/assets", precompressed(assets));
+    app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y" }));
     app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h" }));
     build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
   } else {
@@ -36,10 +113,43 @@ export async function createApp(services: AppServices): Promise<express.Express>
   }
 
   app.use(
-    createRequestHandler({
+    pageHandler({
       build,
-      getLoadContext: (req) => ({ ...services, clientAddress: req.ip ?? "unknown" }),
+      mode: config.nodeEnv === "production" ? "production" : "development",
+      loadContext: (req) => ({ ...services, clientAddress: req.ip ?? "unknown" }),
+      cache: options.pageCache ?? null,
+      observe: metrics ? (event) => metrics.observePage(event) : undefined,
     }),
   );
   return app;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+};
+
+/** Serves `file.br` or `file.gz` from `dir` for `file` when the client takes that encoding. */
+function precompressed(dir: string): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const type = CONTENT_TYPES[path.extname(req.path)];
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    if (!type || encoding === "identity") return next();
+    const file = path.join(dir, path.normalize(req.path).replace(/^(\.\.[/\\])+/, ""));
+    if (!file.startsWith(dir)) return next();
+    const compressed = `${file}.${encoding === "br" ? "br" : "gz"}`;
+    fs.stat(compressed, (error, stat) => {
+      if (error || !stat.isFile()) return next();
+      res.setHeader("Content-Type", type);
+      res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Content-Length", stat.size);
+      res.setHeader("Vary", "Accept-Encoding");
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+      if (req.method === "HEAD") return res.end();
+      fs.createReadStream(compressed).pipe(res);
+    });
+  };
 }

@@ -8,35 +8,52 @@ import { createBlogSource } from "../blog/create-source";
 import { parseConfig, type Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { formLimiter } from "../forms/guard";
+import { countArticles } from "../news/repository";
 import { createApp } from "./app";
+import { createMetrics, type Metrics } from "./metrics";
+import { pageCacheFor, type PageCache } from "./page-cache";
 
 /**
  * The production build behind our Express app, listening on a free port of 127.0.0.1, over the
- * given database: for tests that speak HTTP to the real thing. Builds first when there is no build.
+ * given database, with the page cache and metrics as configured by `env`: for tests that speak HTTP
+ * to the real thing. Builds first when there is no build.
  */
 export async function startTestApp(
   database: DatabaseHandle,
   env: Record<string, string> = {},
-): Promise<{ base: string; config: Config; close(): Promise<void> }> {
+): Promise<{
+  base: string;
+  config: Config;
+  pageCache: PageCache | null;
+  metrics: Metrics;
+  close(): Promise<void>;
+}> {
   if (!fs.existsSync(path.resolve("build/server/index.js"))) {
     const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
     if (build.status !== 0) throw new Error("The site could not be built for the test");
   }
   const config = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ...env });
   const logger = pino({ level: "silent" });
-  const app = await createApp({
-    config,
-    db: database.db,
-    logger,
-    blog: createBlogSource(config.blog, config.siteUrl, logger),
-    formLimiter: formLimiter(config.formRateLimit),
-  });
+  const metrics = createMetrics(() => countArticles(database.db));
+  const pageCache = await pageCacheFor(config, database);
+  const app = await createApp(
+    {
+      config,
+      db: database.db,
+      logger,
+      blog: createBlogSource(config.blog, config.siteUrl, logger),
+      formLimiter: formLimiter(config.formRateLimit),
+    },
+    { pageCache, metrics },
+  );
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     config,
+    pageCache,
+    metrics,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

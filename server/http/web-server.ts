@@ -8,7 +8,10 @@ import { formLimiter } from "../forms/guard";
 import { FeedsConfigError, loadFeedSources } from "../ingest/feeds-config";
 import { startScheduler, type Scheduler } from "../ingest/scheduler";
 import { createLogger } from "../logger";
+import { countArticles } from "../news/repository";
 import { createApp } from "./app";
+import { createMetrics } from "./metrics";
+import { pageCacheFor } from "./page-cache";
 
 /** How long in-flight requests may take to finish before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,13 +43,13 @@ export async function startWebServer(config: Config): Promise<void> {
   }
 
   const blog = createBlogSource(config.blog, config.siteUrl, logger);
-  const app = await createApp({
-    config,
-    db: database.db,
-    logger,
-    blog,
-    formLimiter: formLimiter(config.formRateLimit),
-  });
+  const metrics = createMetrics(() => countArticles(database.db));
+  // Any process's ingest pass that stores new or changed articles empties the cache.
+  const pageCache = await pageCacheFor(config, database);
+  const app = await createApp(
+    { config, db: database.db, logger, blog, formLimiter: formLimiter(config.formRateLimit) },
+    { pageCache, metrics },
+  );
   const server: Server = app.listen(config.port, config.host, () => {
     logger.info({ url: `http://${config.host}:${config.port}`, db: database.kind }, "listening");
   });
@@ -61,6 +64,7 @@ export async function startWebServer(config: Config): Promise<void> {
           intervalMinutes: config.ingestIntervalMinutes,
           concurrency: config.ingestConcurrency,
           afterPass: () => refreshBlogIndex(database.db, blog, logger),
+          onPass: (summary) => metrics.observePass(summary),
         })
       : undefined;
   // Without a schedule the blog is still copied for search once, at start.
@@ -71,13 +75,16 @@ export async function startWebServer(config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, "shutting down");
+    // The scheduler stops between feeds while the server stops taking connections and lets the
+    // requests under way finish (for at most SHUTDOWN_GRACE_MS).
+    const schedulerStopped = scheduler?.stop();
     const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
     clearTimeout(timer);
-    await scheduler?.stop();
+    await schedulerStopped;
     // Closing PGlite flushes it: everything the site wrote is on disk when the process ends.
     await database.close();
     logger.info("stopped");

@@ -300,6 +300,14 @@ export async function runIngestPass(
 
   await recordNotModified(options.database, notModified, now);
 
+  const changed = reports.some((r) => r.inserted > 0 || r.updated > 0);
+  if (changed) {
+    // Web processes drop their cached pages; a lost notice only delays that by the cache's TTL.
+    await options.database.announceChange().catch((error: unknown) => {
+      options.logger.warn({ err: error }, "could not announce the changed articles");
+    });
+  }
+
   const count = (outcome: FeedOutcome) => reports.filter((r) => r.outcome === outcome).length;
   return {
     feeds: reports,

@@ -1,0 +1,281 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import zlib from "node:zlib";
+import { pino } from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../db/client";
+import { testDatabases } from "../db/test-databases";
+import { runIngestPass } from "../ingest/ingest";
+import { rssFeed, startFixtureServer, type FixtureServer } from "../ingest/test-server";
+import { upsertArticle } from "../news/repository";
+import { readiness } from "./health";
+import { chooseEncoding, PAGE_CACHE_CONTROL } from "./page-handler";
+import { startTestApp } from "./test-app";
+
+/**
+ * How pages are delivered: the response cache (hits, coalescing, invalidation by ingest), ETags,
+ * compression, Cache-Control for each kind of answer, and the health and metrics endpoints. Renders
+ * are counted through the metrics, never timed.
+ */
+
+const database = testDatabases()[0];
+if (!database) throw new Error("no test database");
+let handle: Awaited<ReturnType<typeof database.open>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let feeds: FixtureServer;
+
+beforeAll(async () => {
+  handle = await database.open();
+  await handle.migrate();
+  for (let i = 0; i < 6; i++) {
+    await upsertArticle(handle.db, {
+      id: `story-${i}`,
+      category: "local-news",
+      link: `https://sample.example.org/story-${i}`,
+      title: `Harbor story ${i}`,
+      excerpt: `About the harbor, part ${i}.`,
+      content: "<p>Body</p>",
+      author: "Staff Writer",
+      publishedAt: new Date(Date.UTC(2026, 10, 1 + i)),
+    });
+  }
+  feeds = await startFixtureServer();
+  app = await startTestApp(handle);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await feeds?.close();
+  await handle?.dispose();
+});
+
+beforeEach(() => app.pageCache?.clear());
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request with exactly these headers (fetch would add Accept-Encoding and decode). */
+function raw(route: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const request = http.request(`${app.base}${route}`, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (c: Buffer) => chunks.push(c));
+      response.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+async function renders(): Promise<number> {
+  const metric = await app.metrics.registry.getSingleMetric("page_renders_total")?.get();
+  return metric?.values[0]?.value ?? 0;
+}
+
+describe("response cache", () => {
+  it("renders a page once, then answers from memory with the same bytes", async () => {
+    const before = await renders();
+    const first = await raw("/local-news");
+    const second = await raw("/local-news");
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(second.headers["x-cache"]).toBe("HIT");
+    expect(second.body.equals(first.body)).toBe(true);
+    expect((await renders()) - before).toBe(1);
+    expect(first.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
+  });
+
+  it("renders once for many readers asking for the same page at the same moment", async () => {
+    const before = await renders();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => raw("/world-news")));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect((await renders()) - before).toBe(1);
+    expect(new Set(answers.map((a) => a.body.toString())).size).toBe(1);
+  });
+
+  it("is emptied as soon as an ingest pass stores new articles, and shows them", async () => {
+    await raw("/");
+    expect((await raw("/")).headers["x-cache"]).toBe("HIT");
+    feeds.route("/new.xml", (_req, res) => {
+      res.writeHead(200, { "content-type": "application/rss+xml" }).end(
+        rssFeed("Sample", [
+          {
+            guid: "fresh",
+            title: "Fresh harbor news",
+            date: new Date().toUTCString(),
+            link: "https://sample.example.org/fresh",
+          },
+        ]),
+      );
+    });
+    const summary = await runIngestPass([{ url: feeds.url("/new.xml"), category: "local-news" }], {
+      database: handle,
+      logger: pino({ level: "silent" }),
+      siteUrl: "http://127.0.0.1:3000",
+      force: true,
+    });
+    expect(summary.inserted).toBe(1);
+    const after = await raw("/");
+    expect(after.headers["x-cache"]).toBe("MISS");
+    expect(after.body.toString()).toContain("Fresh harbor news");
+  });
+
+  it("a pass that changes nothing keeps the cache", async () => {
+    await raw("/");
+    const summary = await runIngestPass([{ url: feeds.url("/new.xml"), category: "local-news" }], {
+      database: handle,
+      logger: pino({ level: "silent" }),
+      siteUrl: "http://127.0.0.1:3000",
+      force: true,
+    });
+    expect(summary.inserted + summary.updated).toBe(0);
+    expect((await raw("/")).headers["x-cache"]).toBe("HIT");
+  });
+
+  it("never serves a reader's own poll page to others, nor others' to them", async () => {
+    await raw("/community");
+    const anonymous = await raw("/community");
+    expect(anonymous.headers["x-cache"]).toBe("HIT");
+    expect(anonymous.headers.vary).toContain("Cookie");
+    const voter = { cookie: "poll_voter=6f1c1a8e-2f3b-4c5d-8e9f-0a1b2c3d4e5f" };
+    expect((await raw("/community", voter)).headers["x-cache"]).toBe("BYPASS");
+    expect((await raw("/community", voter)).headers["x-cache"]).toBe("BYPASS");
+    expect((await raw("/community")).headers["x-cache"]).toBe("HIT");
+  });
+
+  it("a reader with unrelated cookies still gets cached pages", async () => {
+    await raw("/sports");
+    expect((await raw("/sports", { cookie: "theme=dark" })).headers["x-cache"]).toBe("HIT");
+  });
+});
+
+describe("validators and compression", () => {
+  it("answers a matching If-None-Match with 304 and no body", async () => {
+    const first = await raw("/politics");
+    const etag = first.headers.etag ?? "";
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await raw("/politics", { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    expect((await raw("/politics", { "if-none-match": '"other"' })).status).toBe(200);
+  });
+
+  it.each([
+    ["br, gzip", "br"],
+    ["gzip, deflate", "gzip"],
+    ["gzip;q=1, br;q=0", "gzip"],
+    ["identity", undefined],
+    ["", undefined],
+  ])("Accept-Encoding %j gets %s, and the same page", async (accept, encoding) => {
+    const plain = await raw("/technology");
+    const answer = await raw("/technology", accept ? { "accept-encoding": accept } : {});
+    expect(answer.headers["content-encoding"]).toBe(encoding);
+    expect(answer.headers.vary).toContain("Accept-Encoding");
+    const body =
+      encoding === "br"
+        ? zlib.brotliDecompressSync(answer.body)
+        : encoding === "gzip"
+          ? zlib.gunzipSync(answer.body)
+          : answer.body;
+    expect(body.equals(plain.body)).toBe(true);
+    if (encoding) expect(answer.body.length).toBeLessThan(plain.body.length / 3);
+  });
+
+  it("chooses encodings as the header asks", () => {
+    expect(chooseEncoding("*")).toBe("br");
+    expect(chooseEncoding("br;q=0, *;q=0.5")).toBe("gzip");
+    expect(chooseEncoding(undefined)).toBe("identity");
+  });
+
+  it("serves the build's precompressed scripts, cached for a year", async () => {
+    const assets = path.resolve("build/client/assets");
+    const script = fs.readdirSync(assets).find((f) => f.endsWith(".js"));
+    const answer = await raw(`/assets/${script}`, { "accept-encoding": "br" });
+    expect(answer.status).toBe(200);
+    expect(answer.headers["content-encoding"]).toBe("br");
+    expect(answer.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(
+      zlib
+        .brotliDecompressSync(answer.body)
+        .equals(fs.readFileSync(path.join(assets, script ?? ""))),
+    ).toBe(true);
+  });
+});
+
+describe("Cache-Control for each kind of answer", () => {
+  it.each([
+    ["/", "GET", PAGE_CACHE_CONTROL],
+    ["/no-such-page", "GET", "no-store"],
+    ["/healthz", "GET", "no-store"],
+    ["/robots.txt", "GET", "public, max-age=3600"],
+    ["/rss.xml", "GET", "public, max-age=300"],
+  ])("%s (%s): %s", async (route, method, expected) => {
+    expect((await raw(route, {}, method)).headers["cache-control"]).toBe(expected);
+  });
+
+  it("a form answer is never cached", async () => {
+    const answer = await fetch(`${app.base}/newsletter`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "cache@example.com", returnTo: "/" }),
+      redirect: "manual",
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("health, readiness and metrics", () => {
+  it("/healthz says the process is up", async () => {
+    const answer = await fetch(`${app.base}/healthz`);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ status: "ok" });
+  });
+
+  it("/readyz reports the database, the migrations and the last ingest", async () => {
+    const answer = await fetch(`${app.base}/readyz`);
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as Awaited<ReturnType<typeof readiness>>;
+    expect(body).toMatchObject({ ready: true, database: "ok" });
+    expect(body.migrations.applied).toBe(body.migrations.expected);
+    expect(body.lastIngest.at).not.toBeNull();
+    expect(body.lastIngest.ageSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it("is not ready when the database cannot be reached or lacks migrations", async () => {
+    const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? "/tmp", "news-ready-"));
+    const empty = await openDatabase({ kind: "pglite", dataDir: dir }, { owner: "a test" });
+    expect(await readiness(empty.db)).toMatchObject({
+      ready: false,
+      database: "ok",
+      migrations: { applied: 0 },
+    });
+    await empty.close();
+    expect(await readiness(empty.db)).toMatchObject({ ready: false, database: "unreachable" });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("/metrics speaks Prometheus: requests by route and status, cache outcomes, articles", async () => {
+    await raw("/article/story-1");
+    await raw("/article/story-1");
+    const text = await (await fetch(`${app.base}/metrics`)).text();
+    expect(text).toMatch(
+      /http_requests_total\{method="GET",route="\/article\/:id",status="200"\} \d+/,
+    );
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="[\d.]+",route="\/article\/:id"\}/,
+    );
+    expect(text).toMatch(/page_cache_requests_total\{outcome="hit"\} \d+/);
+    expect(text).toMatch(/page_renders_total \d+/);
+    expect(text).toMatch(/^articles 7$/m);
+  });
+});

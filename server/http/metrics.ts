@@ -1,0 +1,112 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { IngestSummary } from "../ingest/ingest";
+
+/** Known page shapes, so the route label stays a short list whatever addresses are asked for. */
+const ROUTE_PATTERNS: [RegExp, string][] = [
+  [/^\/article\/[^/]+$/, "/article/:id"],
+  [/^\/blog\/[^/]+$/, "/blog/:slug"],
+  [/^\/sitemaps\/[^/]+$/, "/sitemaps/:file"],
+  [/^\/assets\//, "/assets/*"],
+  [/^\/images\//, "/images/*"],
+  [/^\/icons\//, "/icons/*"],
+  [/^\/[a-z-]*(\/rss\.xml)?$/, ""],
+];
+
+/** The label for a request path: its route's pattern, the path itself for fixed pages. */
+export function routeLabel(path: string): string {
+  const bare = path.replace(/\.data$/, "");
+  for (const [pattern, label] of ROUTE_PATTERNS) {
+    if (pattern.test(bare)) return label || (bare.length <= 40 ? bare : "other");
+  }
+  return "other";
+}
+
+/** The process's Prometheus metrics: HTTP, the page cache, ingest, and what is stored. */
+export function createMetrics(countArticles: () => Promise<number>) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const httpRequests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests by route and status",
+    labelNames: ["method", "route", "status"],
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by route",
+    labelNames: ["route"],
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const pageCache = new Counter({
+    name: "page_cache_requests_total",
+    help: "Page requests by cache outcome (hit, miss, bypass)",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
+  const renders = new Counter({
+    name: "page_renders_total",
+    help: "Pages rendered by React Router",
+    registers: [registry],
+  });
+  const ingestPasses = new Counter({
+    name: "ingest_passes_total",
+    help: "Ingest passes run by this process",
+    registers: [registry],
+  });
+  const feedFetches = new Counter({
+    name: "feed_fetches_total",
+    help: "Feed fetches by outcome (fetched, not-modified, failed)",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
+  const feedDuration = new Histogram({
+    name: "feed_fetch_duration_seconds",
+    help: "Time to fetch, parse and store one feed",
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+    registers: [registry],
+  });
+  const articlesStored = new Counter({
+    name: "ingest_articles_stored_total",
+    help: "Articles stored by this process's ingest passes, new or updated",
+    labelNames: ["kind"],
+    registers: [registry],
+  });
+  new Gauge({
+    name: "articles",
+    help: "Articles in the database",
+    registers: [registry],
+    async collect() {
+      try {
+        this.set(await countArticles());
+      } catch {
+        // The database is away: the gauge keeps its last value; /readyz says why.
+      }
+    },
+  });
+
+  return {
+    registry,
+    observeRequest(method: string, path: string, status: number, seconds: number) {
+      const route = routeLabel(path);
+      httpRequests.inc({ method, route, status: String(status) });
+      httpDuration.observe({ route }, seconds);
+    },
+    observePage(event: "render" | "hit" | "miss" | "bypass") {
+      if (event === "render") renders.inc();
+      else pageCache.inc({ outcome: event });
+    },
+    observePass(summary: IngestSummary) {
+      ingestPasses.inc();
+      for (const feed of summary.feeds) {
+        if (feed.outcome === "not-due") continue;
+        feedFetches.inc({ outcome: feed.outcome });
+        feedDuration.observe(feed.durationMs / 1000);
+      }
+      articlesStored.inc({ kind: "new" }, summary.inserted);
+      articlesStored.inc({ kind: "updated" }, summary.updated);
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

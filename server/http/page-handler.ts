@@ -1,0 +1,213 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type express from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { LoadContext } from "./load-context";
+import { cachedPage, type CachedPage, type PageCache } from "./page-cache";
+
+/** Pages may be kept a minute by browsers and shared caches, and served stale while refreshed. */
+export const PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
+
+export interface PageHandlerOptions {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: "production" | "development";
+  loadContext: (req: express.Request) => LoadContext;
+  /** Null renders every request (the cache switched off). */
+  cache: PageCache | null;
+  /** Told of every render and cache outcome (metrics, tests). */
+  observe?: (event: "render" | "hit" | "miss" | "bypass") => void;
+}
+
+/**
+ * React Router's pages behind the response cache. An anonymous GET is answered from the cache
+ * when it can be, rendered once for all who ask for the same URL at the same moment otherwise, and
+ * the result kept when the page says it may be shared (`Cache-Control: public`, no cookie set).
+ */
+export function pageHandler(options: PageHandlerOptions): express.RequestHandler {
+  const handle = createRequestHandler(options.build, options.mode);
+  const inflight = new Map<string, Promise<CachedPage | null>>();
+  const observe = options.observe ?? (() => {});
+
+  const render = async (req: express.Request): Promise<Response> => {
+    observe("render");
+    const response = await handle(toRequest(req), options.loadContext(req));
+    return withDefaultCaching(req.method, response);
+  };
+
+  return async (req, res, next) => {
+    try {
+      const cache = options.cache;
+      if (!cache || req.method !== "GET") {
+        if (cache) {
+          observe("bypass");
+          res.setHeader("X-Cache", "BYPASS");
+        }
+        await sendResponse(res, await render(req), req.method === "HEAD");
+        return;
+      }
+      const key = req.originalUrl;
+      const withCookies = Boolean(req.headers.cookie);
+      const hit = cache.get(key);
+      if (hit && !(hit.varyCookie && withCookies)) {
+        observe("hit");
+        sendCached(req, res, hit, "HIT");
+        return;
+      }
+      observe("miss");
+      // A reader with cookies may see a page of their own: rendered alone, kept only if shareable.
+      if (withCookies) {
+        const response = await render(req);
+        const page = variesByCookie(response) ? null : await keepIfShareable(cache, key, response);
+        if (page) sendCached(req, res, page, "MISS");
+        else {
+          res.setHeader("X-Cache", "BYPASS");
+          await sendResponse(res, response, false);
+        }
+        return;
+      }
+      let leaderResponse: Response | undefined;
+      let shared = inflight.get(key);
+      if (!shared) {
+        shared = (async () => {
+          const response = await render(req);
+          const page = await keepIfShareable(cache, key, response);
+          if (!page) leaderResponse = response;
+          return page;
+        })().finally(() => inflight.delete(key));
+        inflight.set(key, shared);
+      }
+      const page = await shared;
+      if (page) sendCached(req, res, page, "MISS");
+      else {
+        // Not shareable: the one who rendered it sends it; anyone who waited renders their own.
+        res.setHeader("X-Cache", "BYPASS");
+        await sendResponse(res, leaderResponse ?? (await render(req)), false);
+      }
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** Pages are public for a minute unless they say otherwise; errors and form answers never are. */
+function withDefaultCaching(method: string, response: Response): Response {
+  const headers = response.headers;
+  if (method !== "GET" && method !== "HEAD") {
+    headers.set("Cache-Control", "no-store");
+  } else if (response.status >= 400) {
+    headers.set("Cache-Control", "no-store");
+  } else if (response.status === 200 && !headers.has("Cache-Control")) {
+    headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+  }
+  return response;
+}
+
+async function keepIfShareable(
+  cache: PageCache,
+  key: string,
+  response: Response,
+): Promise<CachedPage | null> {
+  const shareable =
+    response.status === 200 &&
+    /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "") &&
+    !response.headers.has("Set-Cookie") &&
+    response.body !== null;
+  if (!shareable) return null;
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, name) => {
+    if (!["content-length", "content-encoding", "transfer-encoding"].includes(name)) {
+      headers.push([name, value]);
+    }
+  });
+  const page = await cachedPage(
+    {
+      status: response.status,
+      headers,
+      body,
+      varyCookie: variesByCookie(response),
+    },
+    Date.now(),
+  );
+  cache.set(key, page);
+  return page;
+}
+
+const variesByCookie = (response: Response) =>
+  /\bcookie\b/i.test(response.headers.get("Vary") ?? "");
+
+/** The encoding to send: brotli, then gzip, as the client accepts them (q=0 refuses). */
+export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
+  if (weight("br") > 0) return "br";
+  if (weight("gzip") > 0) return "gzip";
+  return "identity";
+}
+
+function sendCached(
+  req: express.Request,
+  res: express.Response,
+  page: CachedPage,
+  outcome: "HIT" | "MISS",
+) {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Vary", page.varyCookie ? "Accept-Encoding, Cookie" : "Accept-Encoding");
+  res.setHeader("X-Cache", outcome);
+  const validators = req.headers["if-none-match"]?.split(",").map((v) => v.trim()) ?? [];
+  if (validators.includes(page.etag) || validators.includes("*")) {
+    res.removeHeader("Content-Type");
+    res.status(304).end();
+    return;
+  }
+  const encoding = chooseEncoding(req.headers["accept-encoding"]);
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+async function sendResponse(res: express.Response, response: Response, headOnly: boolean) {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  if (!response.body || headOnly) {
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>)
+      .on("error", reject)
+      .pipe(res)
+      .on("finish", resolve)
+      .on("close", resolve)
+      .on("error", reject);
+  });
+}
+
+/** The Fetch API request React Router wants, from Express's. */
+function toRequest(req: express.Request): Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = Readable.toWeb(req) as unknown as BodyInit;
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
