@@ -9,7 +9,6 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
-import type { Thing } from "schema-dts";
 import { site } from "../content/site";
 import type { Route } from "./+types/root";
 import "./app.css";
@@ -18,12 +17,8 @@ import { ErrorState } from "./components/ErrorState";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { NavigationStatus } from "./components/NavigationStatus";
-import {
-  organization,
-  webSite,
-  type StructuredData,
-  type StructuredDataArgs,
-} from "./lib/structured-data";
+import type { LinkedData, StructuredData, StructuredDataArgs } from "./lib/structured-data";
+import { linked, organization, webSite } from "./lib/structured-data";
 
 /** The brand colour, for the browser's toolbar. */
 const THEME_COLOR = "#083d5c";
@@ -48,7 +43,7 @@ function StructuredDataGraph() {
   const { siteUrl } = root;
   const last = matches.at(-1);
   const url = `${siteUrl}${last?.pathname ?? "/"}`;
-  const things: Thing[] = [organization(siteUrl), webSite(siteUrl)];
+  const things: LinkedData[] = [...root.structuredData];
   for (const match of matches) {
     const handle = match.handle as { structuredData?: StructuredData<unknown> } | undefined;
     if (!handle?.structuredData) continue;
@@ -94,7 +89,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** Public settings every page may need: the public origin and which outside providers are configured. */
 export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.config.siteUrl, embeds: context.config.embeds };
+  const { siteUrl, embeds } = context.config;
+  // Worked out here, on the server: the builders never ship to the browser.
+  return { siteUrl, embeds, structuredData: linked([organization(siteUrl), webSite(siteUrl)]) };
 }
 
 export default function App() {

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { site } from "../../content/site";
+import { pageTitle } from "./title";
 
 /** Shared by every page that has no picture of its own (1200 × 630, as social previews want). */
 export const DEFAULT_SHARE_IMAGE = {
@@ -24,11 +25,6 @@ export interface PageSeo {
   article?: { publishedTime: string; modifiedTime?: string; section?: string; author?: string };
   /** Keeps the page out of search engines (legal texts, search results, filtered lists). */
   noindex?: boolean;
-}
-
-/** "{page} | {site name}". */
-export function pageTitle(page: string): string {
-  return `${page} | ${site.name}`;
 }
 
 /**
@@ -110,4 +106,15 @@ export function seoTags(
   }
   if (seo.noindex) tags.push({ name: "robots", content: "noindex, follow" });
   return tags;
+}
+
+/**
+ * A page's canonical location from the request a loader got: React Router's data requests
+ * (`/page.data?_routes=…`) mean the same page.
+ */
+export function requestLocation(request: Request): { pathname: string; search: string } {
+  const url = new URL(request.url);
+  url.searchParams.delete("_routes");
+  const pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  return { pathname, search: url.search };
 }

@@ -26,8 +26,17 @@ export interface StructuredDataArgs<Data> {
   url: string;
 }
 
+/**
+ * A node of the graph once built: plain JSON. (The builders below return schema-dts types, which
+ * check each node; React Router's loader-data types cannot carry those deep types, so they travel as this.)
+ */
+export type LinkedData = Record<string, unknown>;
+
+/** Builders' output as plain JSON nodes. */
+export const linked = (things: Thing[]): LinkedData[] => things as unknown as LinkedData[];
+
 /** A route's contribution to the page's graph. */
-export type StructuredData<Data> = (args: StructuredDataArgs<Data>) => Thing[];
+export type StructuredData<Data> = (args: StructuredDataArgs<Data>) => LinkedData[];
 
 export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
 const webSiteId = (siteUrl: string) => `${siteUrl}/#website`;

@@ -7,7 +7,8 @@ import { ArticleCard } from "../components/ArticleCard";
 import { PageHeading } from "../components/PageHeading";
 import { AD_SLOTS } from "../lib/ads";
 import { CATEGORIES, categoryByKey, isCategoryKey, type CategoryKey } from "../lib/categories";
-import { pageMeta } from "../lib/meta";
+import { pageHead } from "../../server/seo/head";
+import { headHandle, headMeta } from "../lib/head";
 import type { Route } from "./+types/archives";
 
 export const ARCHIVE_PAGE_SIZE = 30;
@@ -40,23 +41,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       limit: ARCHIVE_PAGE_SIZE,
       offset: (page - 1) * ARCHIVE_PAGE_SIZE,
     });
-    return { years, year, category: category ?? null, page, articles, total };
+    const filtered = ["category", "year", "page"].some((name) => params.has(name));
+    const label = category ? categoryByKey(category).label : "All";
+    const head = pageHead(request, context.config.siteUrl, {
+      title: filtered ? `Archives: ${label}, ${year}, page ${page}` : "Archives",
+      description: "Past San Diego stories by category and year.",
+      keepParams: ["category", "year", "page"],
+      // One canonical archive page for search engines; its filtered views stay out of the index.
+      noindex: filtered,
+    });
+    return { years, year, category: category ?? null, page, articles, total, head };
   });
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const data = args.loaderData;
-  const params = new URLSearchParams(args.location.search);
-  const filtered = ["category", "year", "page"].some((name) => params.has(name));
-  const label = data?.category ? categoryByKey(data.category).label : "All";
-  return pageMeta(args, {
-    title: filtered && data ? `Archives: ${label}, ${data.year}, page ${data.page}` : "Archives",
-    description: "Past San Diego stories by category and year.",
-    keepParams: ["category", "year", "page"],
-    // One canonical archive page for search engines; its filtered views stay out of the index.
-    noindex: filtered,
-  });
-};
+export const meta = headMeta;
+export const handle = headHandle;
 
 function pageLink(category: CategoryKey | null, year: number, page: number): string {
   const query = new URLSearchParams();

@@ -8,8 +8,9 @@ import { SponsorAd } from "../components/SponsorAd";
 import { AD_SLOTS } from "../lib/ads";
 import { categoryByKey } from "../lib/categories";
 import { formatLongDate } from "../lib/dates";
-import { pageMeta } from "../lib/meta";
-import { breadcrumbs, newsArticle, type StructuredData } from "../lib/structured-data";
+import { pageHead, pageUrl } from "../../server/seo/head";
+import { headHandle, headMeta } from "../lib/head";
+import { breadcrumbs, newsArticle } from "../lib/structured-data";
 import type { Route } from "./+types/article";
 
 /** The site an article came from, for the photo credit: its domain without "www.". */
@@ -21,7 +22,7 @@ export function sourceName(link: string): string {
   }
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const article = await readOr503(context.logger, "Failed to load article", () =>
     articleById(context.db, params.id),
   );
@@ -32,34 +33,32 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       latestArticles(context.db, { limit: 4, excludeId: article.id }),
     ),
   ]);
-  return { article, related, latest };
-}
-
-export const meta: Route.MetaFunction = (args) => {
-  const article = args.loaderData?.article;
-  if (!article) return [];
-  const section = categoryByKey(article.category).name;
-  return pageMeta(args, {
-    title: article.title,
-    description: article.excerpt,
-    type: "article",
-    image: article.image ? { url: article.image, alt: article.title } : null,
-    article: { publishedTime: article.date, section, author: article.author },
-  });
-};
-
-export const handle = {
-  structuredData: (({ data, siteUrl, url }) => {
-    const category = categoryByKey(data.article.category);
-    return [
-      newsArticle(siteUrl, url, data.article),
+  const { siteUrl } = context.config;
+  const category = categoryByKey(article.category);
+  const url = pageUrl(request, siteUrl);
+  const head = pageHead(
+    request,
+    siteUrl,
+    {
+      title: article.title,
+      description: article.excerpt,
+      type: "article",
+      image: article.image ? { url: article.image, alt: article.title } : null,
+      article: { publishedTime: article.date, section: category.name, author: article.author },
+    },
+    [
+      newsArticle(siteUrl, url, article),
       breadcrumbs(siteUrl, [
         ...(category.path ? [{ name: category.heading, path: category.path }] : []),
-        { name: data.article.title, path: `/article/${data.article.id}` },
+        { name: article.title, path: `/article/${article.id}` },
       ]),
-    ];
-  }) satisfies StructuredData<Route.ComponentProps["loaderData"]>,
-};
+    ],
+  );
+  return { article, related, latest, head };
+}
+
+export const meta = headMeta;
+export const handle = headHandle;
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, related, latest } = loaderData;

@@ -5,56 +5,60 @@ import { ArticleImage } from "../components/ArticleImage";
 import { VideoEmbed } from "../components/Embed";
 import { pinterestLink, splitTags } from "../lib/blog";
 import { formatLongDate } from "../lib/dates";
-import { pageMeta } from "../lib/meta";
-import { blogPosting, breadcrumbs, type StructuredData } from "../lib/structured-data";
+import { pageHead, pageUrl } from "../../server/seo/head";
+import { headHandle, headMeta } from "../lib/head";
+import { blogPosting, breadcrumbs } from "../lib/structured-data";
 import { youtubeVideoId } from "../lib/video";
 import type { Route } from "./+types/blog-post";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { siteUrl } = context.config;
+  const missing = pageHead(request, siteUrl, {
+    title: "Blog post not found",
+    description: "This blog post could not be found.",
+    noindex: true,
+  });
   try {
     const post = await context.blog.get(params.slug);
-    if (!post) return data({ state: "error" as const, message: "Blog not found" }, { status: 404 });
-    return { state: "loaded" as const, post };
+    if (!post) {
+      return data(
+        { state: "error" as const, message: "Blog not found", head: missing },
+        { status: 404 },
+      );
+    }
+    const head = pageHead(
+      request,
+      siteUrl,
+      {
+        title: post.title,
+        description: post.description,
+        type: "article",
+        image: post.image ? { url: post.image, alt: post.title } : null,
+        ...(post.date ? { article: { publishedTime: post.date, section: "Blog" } } : {}),
+      },
+      [
+        blogPosting(siteUrl, pageUrl(request, siteUrl), {
+          ...post,
+          keywords: splitTags(post.shortTailKeywords),
+        }),
+        breadcrumbs(siteUrl, [
+          { name: "Blog", path: "/blog" },
+          { name: post.title, path: `/blog/${post.slug}` },
+        ]),
+      ],
+    );
+    return { state: "loaded" as const, post, head };
   } catch (error) {
     context.logger.error({ err: error, slug: params.slug }, "a blog post could not be read");
-    return data({ state: "error" as const, message: blogErrorMessage(error) }, { status: 503 });
+    return data(
+      { state: "error" as const, message: blogErrorMessage(error), head: missing },
+      { status: 503 },
+    );
   }
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const data = args.loaderData;
-  if (data?.state !== "loaded") {
-    return pageMeta(args, {
-      title: "Blog post not found",
-      description: "This blog post could not be found.",
-      noindex: true,
-    });
-  }
-  const { post } = data;
-  return pageMeta(args, {
-    title: post.title,
-    description: post.description,
-    type: "article",
-    image: post.image ? { url: post.image, alt: post.title } : null,
-    ...(post.date ? { article: { publishedTime: post.date, section: "Blog" } } : {}),
-  });
-};
-
-export const handle = {
-  structuredData: (({ data, siteUrl, url }) =>
-    data.state === "loaded"
-      ? [
-          blogPosting(siteUrl, url, {
-            ...data.post,
-            keywords: splitTags(data.post.shortTailKeywords),
-          }),
-          breadcrumbs(siteUrl, [
-            { name: "Blog", path: "/blog" },
-            { name: data.post.title, path: `/blog/${data.post.slug}` },
-          ]),
-        ]
-      : []) satisfies StructuredData<Route.ComponentProps["loaderData"]>,
-};
+export const meta = headMeta;
+export const handle = headHandle;
 
 function BackToBlog({ button = false }: { button?: boolean }) {
   return (

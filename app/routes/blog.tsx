@@ -6,42 +6,50 @@ import { BlogPostCard } from "../components/BlogPostCard";
 import { ErrorState } from "../components/ErrorState";
 import { PageHeading } from "../components/PageHeading";
 import { pageNumber } from "../lib/blog";
-import { pageMeta } from "../lib/meta";
-import { breadcrumbs, type StructuredData } from "../lib/structured-data";
+import { pageHead } from "../../server/seo/head";
+import { headHandle, headMeta } from "../lib/head";
+import { breadcrumbs } from "../lib/structured-data";
 import type { Route } from "./+types/blog";
 
 const DESCRIPTION = "Guides, explainers and notes from our newsroom about life in San Diego.";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { siteUrl } = context.config;
+  const head = (page: number | null, indexable: boolean) =>
+    pageHead(
+      request,
+      siteUrl,
+      {
+        title: page && page > 1 ? `Blog, page ${page}` : "Blog",
+        description: DESCRIPTION,
+        keepParams: ["page"],
+        noindex: !indexable,
+      },
+      [breadcrumbs(siteUrl, [{ name: "Blog", path: "/blog" }])],
+    );
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
-  if (page === null) return data({ state: "not-found" as const }, { status: 404 });
+  if (page === null) {
+    return data({ state: "not-found" as const, head: head(null, false) }, { status: 404 });
+  }
   try {
     const { posts, total } = await context.blog.list(page);
     const pages = Math.ceil(total / BLOG_PAGE_SIZE);
     // Page 1 of an empty blog is the spec's empty state; any other page past the end is not found.
-    if (page > Math.max(pages, 1)) return data({ state: "not-found" as const }, { status: 404 });
-    return { state: "loaded" as const, page, pages, posts };
+    if (page > Math.max(pages, 1)) {
+      return data({ state: "not-found" as const, head: head(page, false) }, { status: 404 });
+    }
+    return { state: "loaded" as const, page, pages, posts, head: head(page, true) };
   } catch (error) {
     context.logger.error({ err: error, page }, "the blog list could not be read");
-    return data({ state: "error" as const, message: blogErrorMessage(error) }, { status: 503 });
+    return data(
+      { state: "error" as const, message: blogErrorMessage(error), head: head(page, false) },
+      { status: 503 },
+    );
   }
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const data = args.loaderData;
-  return pageMeta(args, {
-    title: data?.state === "loaded" && data.page > 1 ? `Blog, page ${data.page}` : "Blog",
-    description: DESCRIPTION,
-    keepParams: ["page"],
-    noindex: data?.state !== "loaded",
-  });
-};
-
-export const handle = {
-  structuredData: (({ siteUrl }) => [
-    breadcrumbs(siteUrl, [{ name: "Blog", path: "/blog" }]),
-  ]) satisfies StructuredData<Route.ComponentProps["loaderData"]>,
-};
+export const meta = headMeta;
+export const handle = headHandle;
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   switch (loaderData.state) {

@@ -24,9 +24,8 @@ import {
   type Category,
 } from "../lib/categories";
 import { formatLongDate } from "../lib/dates";
-import { pageMeta } from "../lib/meta";
-import { categoryFeedPath } from "../lib/sitemap";
-import { articleList, breadcrumbs, type StructuredData } from "../lib/structured-data";
+import { categoryHead } from "../../server/seo/head";
+import { headHandle, headMeta } from "../lib/head";
 import type { Route } from "./+types/category";
 
 /** The spec's limit: at most 15 articles per category page. */
@@ -42,8 +41,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const articles = await readOr503(context.logger, errorText(category.name), () =>
     latestArticles(context.db, { category: articleCategory(category), limit: CATEGORY_LIMIT }),
   );
-  return { key: category.key, articles };
+  return {
+    key: category.key,
+    articles,
+    head: categoryHead(request, context.config.siteUrl, category, articles),
+  };
 }
+
+export const meta = headMeta;
+export const handle = headHandle;
 
 /** Switching between 5 and all needs no new data. */
 export function shouldRevalidate({
@@ -55,36 +61,6 @@ export function shouldRevalidate({
   if (!formMethod && onlyToggleChanged(currentUrl, nextUrl)) return false;
   return defaultShouldRevalidate;
 }
-
-export const meta: Route.MetaFunction = (args) => {
-  const category = categoryByPath(args.location.pathname);
-  return category
-    ? [
-        ...pageMeta(args, {
-          title: category.heading,
-          description: `The latest ${category.name} stories for San Diego readers.`,
-        }),
-        {
-          tagName: "link",
-          rel: "alternate",
-          type: "application/rss+xml",
-          title: `${category.heading} stories`,
-          href: categoryFeedPath(category.path),
-        },
-      ]
-    : [];
-};
-
-export const handle = {
-  structuredData: (({ data, siteUrl }) => {
-    const category = categoryByKey(data.key);
-    const path = category.path ?? "/";
-    return [
-      breadcrumbs(siteUrl, [{ name: category.heading, path }]),
-      articleList(siteUrl, `${category.heading}: latest stories`, data.articles),
-    ];
-  }) satisfies StructuredData<Route.ComponentProps["loaderData"]>,
-};
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const category = categoryByKey(loaderData.key);

@@ -21,12 +21,11 @@ import { Section } from "../components/Section";
 import { adFollows, StoryList } from "../components/StoryList";
 import { AD_SLOTS } from "../lib/ads";
 import type { Article } from "../lib/article";
-import { articleCategory, categoryByKey, errorText } from "../lib/categories";
+import { articleCategory, categoryByKey, categoryByPath, errorText } from "../lib/categories";
 import { formatLongDate } from "../lib/dates";
 import { formHeaders } from "../lib/headers";
-import { pageMeta } from "../lib/meta";
-import { categoryFeedPath } from "../lib/sitemap";
-import { articleList, breadcrumbs, type StructuredData } from "../lib/structured-data";
+import { categoryHead } from "../../server/seo/head";
+import { headHandle, headMeta } from "../lib/head";
 import type { Route } from "./+types/community";
 
 const COMMUNITY = categoryByKey("community");
@@ -38,21 +37,6 @@ const CATEGORY_LIMIT = 15;
 const AD_EVERY = 4;
 
 export const headers = formHeaders;
-
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, {
-    title: COMMUNITY.heading,
-    description:
-      "San Diego community stories, upcoming neighborhood events, local resources and the reader poll.",
-  }),
-  {
-    tagName: "link",
-    rel: "alternate",
-    type: "application/rss+xml",
-    title: `${COMMUNITY.heading} stories`,
-    href: categoryFeedPath("/community"),
-  },
-];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const articles = await readOr503(context.logger, errorText(COMMUNITY.name), () =>
@@ -67,15 +51,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.logger.error({ err: error }, "The community poll could not be read");
   }
   // The poll box shows a voter their results: the page differs by cookie.
-  return data({ articles, poll }, { headers: { Vary: "Cookie" } });
+  const community = categoryByPath("/community");
+  const head = community
+    ? categoryHead(request, context.config.siteUrl, community, articles)
+    : undefined;
+  return data({ articles, poll, head }, { headers: { Vary: "Cookie" } });
 }
 
-export const handle = {
-  structuredData: (({ data, siteUrl }) => [
-    breadcrumbs(siteUrl, [{ name: COMMUNITY.heading, path: "/community" }]),
-    articleList(siteUrl, `${COMMUNITY.heading}: latest stories`, data.articles),
-  ]) satisfies StructuredData<Route.ComponentProps["loaderData"]>,
-};
+export const meta = headMeta;
+export const handle = headHandle;
 
 /**
  * A vote. With JavaScript the answer is the poll's new state, shown in place; without it the

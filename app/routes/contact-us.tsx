@@ -17,25 +17,32 @@ import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { useEmbeds } from "../lib/embeds";
 import { formHeaders } from "../lib/headers";
-import { pageMeta } from "../lib/meta";
-import { contactPage, type StructuredData } from "../lib/structured-data";
+import { pageHead, pageUrl } from "../../server/seo/head";
+import { headHandle, headMeta } from "../lib/head";
+import { contactPage } from "../lib/structured-data";
 import type { Route } from "./+types/contact-us";
 
 /** The spec's height of the outside contact form's frame. */
 const CONTACT_FRAME_HEIGHT = 789;
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Contact Us",
-    description:
-      "Send a news tip, a correction, an event or an advertising question to our newsroom.",
-  });
+export const meta = headMeta;
 
 export const headers = formHeaders;
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
+  const { siteUrl } = context.config;
   return {
+    head: pageHead(
+      request,
+      siteUrl,
+      {
+        title: "Contact Us",
+        description:
+          "Send a news tip, a correction, an event or an advertising question to our newsroom.",
+      },
+      [contactPage(siteUrl, pageUrl(request, siteUrl))],
+    ),
     category: contactCategory(params.get("category")),
     rawCategory: params.get("category")?.slice(0, 100) ?? null,
     sent: params.get("sent") === "1",
@@ -79,11 +86,7 @@ function frameUrl(base: string, category: string | null): string {
   return url.toString();
 }
 
-export const handle = {
-  structuredData: (({ siteUrl, url }) => [
-    contactPage(siteUrl, url),
-  ]) satisfies StructuredData<unknown>,
-};
+export const handle = headHandle;
 
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
   const { contactFormUrl } = useEmbeds();

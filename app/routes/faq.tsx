@@ -3,31 +3,40 @@ import { FAQ_TOPICS } from "../../content/faq";
 import { FaqContents, FaqList } from "../components/FaqList";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
-import { pageMeta } from "../lib/meta";
-import { faqPage, type StructuredData } from "../lib/structured-data";
+import { pageHead } from "../../server/seo/head";
+import { headHandle, headMeta } from "../lib/head";
+import { faqPage } from "../lib/structured-data";
 import type { Route } from "./+types/faq";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Frequently Asked Questions",
-    description:
-      "Answers about our coverage areas, news tips, events and press releases, advertising, newsletters, corrections and privacy.",
-  });
+// The questions come with the page's data, so they are not also shipped as JavaScript.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    topics: FAQ_TOPICS,
+    head: pageHead(
+      request,
+      context.config.siteUrl,
+      {
+        title: "Frequently Asked Questions",
+        description:
+          "Answers about our coverage areas, news tips, events and press releases, advertising, newsletters, corrections and privacy.",
+      },
+      [faqPage(FAQ_TOPICS.flatMap((topic) => topic.items))],
+    ),
+  };
+}
 
-export const handle = {
-  structuredData: (() => [
-    faqPage(FAQ_TOPICS.flatMap((topic) => topic.items)),
-  ]) satisfies StructuredData<unknown>,
-};
+export const meta = headMeta;
+export const handle = headHandle;
 
-export default function Faq() {
+export default function Faq({ loaderData }: Route.ComponentProps) {
+  const { topics } = loaderData;
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeading lead="Answers to the questions readers ask us most, grouped by topic.">
         Frequently Asked Questions
       </PageHeading>
-      <FaqContents topics={FAQ_TOPICS} />
-      <FaqList topics={FAQ_TOPICS} />
+      <FaqContents topics={topics} />
+      <FaqList topics={topics} />
       <Section
         title="Still Have Questions?"
         className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"

@@ -12,14 +12,12 @@ import { NewsletterBox } from "../components/NewsletterBox";
 import { Section } from "../components/Section";
 import { AD_SLOTS } from "../lib/ads";
 import { useEmbeds } from "../lib/embeds";
-import { pageMeta } from "../lib/meta";
+import { pageHead } from "../../server/seo/head";
+import { headHandle, headMeta } from "../lib/head";
 import type { Route } from "./+types/home";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Home",
-    description: `${site.tagline}: local news, politics, business, sports and culture.`,
-  });
+export const meta = headMeta;
+export const handle = headHandle;
 
 /** The spec's message when the home page's data cannot be read. */
 export const HOME_ERROR = "Failed to load news data";
@@ -27,14 +25,18 @@ export const HOME_ERROR = "Failed to load news data";
 /** A wide banner follows the 6th article of the grid (index 5). */
 const WIDE_BANNER_AFTER = 6;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   return readOr503(context.logger, HOME_ERROR, async () => {
     const [headlines, featured, latest] = await Promise.all([
       latestArticles(context.db, { limit: 5 }),
       featuredArticles(context.db),
       recentArticles(context.db),
     ]);
-    return { headlines, featured, latest };
+    const head = pageHead(request, context.config.siteUrl, {
+      title: "Home",
+      description: `${site.tagline}: local news, politics, business, sports and culture.`,
+    });
+    return { headlines, featured, latest, head };
   });
 }
 

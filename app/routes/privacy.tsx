@@ -1,15 +1,27 @@
 import { PRIVACY_SHORT } from "../../content/legal";
+import { pageHead } from "../../server/seo/head";
 import { LegalPage } from "../components/LegalPage";
-import { pageMeta } from "../lib/meta";
+import { headHandle, headMeta } from "../lib/head";
 import type { Route } from "./+types/privacy";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: PRIVACY_SHORT.title, description: PRIVACY_SHORT.description });
+// The text comes with the page's data, so it is not also shipped as JavaScript.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    text: PRIVACY_SHORT,
+    head: pageHead(request, context.config.siteUrl, {
+      title: PRIVACY_SHORT.title,
+      description: PRIVACY_SHORT.description,
+    }),
+  };
+}
 
-export default function Privacy() {
+export const meta = headMeta;
+export const handle = headHandle;
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
   return (
     <LegalPage
-      text={PRIVACY_SHORT}
+      text={loaderData.text}
       sibling={{ label: "Full Privacy Policy", to: "/privacy-policy" }}
     />
   );

@@ -6,7 +6,8 @@ import { ArticleGrid } from "../components/ArticleGrid";
 import { PageHeading } from "../components/PageHeading";
 import { SearchForm } from "../components/SearchForm";
 import { SearchResult } from "../components/SearchResult";
-import { pageMeta } from "../lib/meta";
+import { pageHead } from "../../server/seo/head";
+import { headHandle, headMeta } from "../lib/head";
 import type { Route } from "./+types/search";
 
 /** Stories shown under an empty search box. */
@@ -25,6 +26,14 @@ function searchLink(query: string, page: number): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const head = (query: string) =>
+    pageHead(request, context.config.siteUrl, {
+      title: query ? `Search: ${query}` : "Search",
+      description: "Search San Diego news stories and blog posts.",
+      keepParams: ["q", "page"],
+      // Result pages are endless variations of one page: keep them out of search engines.
+      noindex: true,
+    });
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
   const page = parsePage(params.get("page"));
@@ -32,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return readOr503(context.logger, "Failed to search the news", async () => {
     if (!query) {
       return {
+        head: head(query),
         query,
         page: 1,
         pages: 1,
@@ -43,18 +53,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const { hits, total } = await searchSite(context.db, query, { page });
     const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
     if (page > pages) throw data("Not Found", { status: 404 });
-    return { query, page, pages, total, hits, latest: [] };
+    return { head: head(query), query, page, pages, total, hits, latest: [] };
   });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: args.loaderData?.query ? `Search: ${args.loaderData.query}` : "Search",
-    description: "Search San Diego news stories and blog posts.",
-    keepParams: ["q", "page"],
-    // Result pages are endless variations of one page: keep them out of search engines.
-    noindex: true,
-  });
+export const meta = headMeta;
+export const handle = headHandle;
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, page, pages, total, hits, latest } = loaderData;

@@ -1,19 +1,28 @@
 import { TERMS_OF_SERVICE } from "../../content/legal";
+import { pageHead } from "../../server/seo/head";
 import { LegalPage } from "../components/LegalPage";
-import { pageMeta } from "../lib/meta";
+import { headHandle, headMeta } from "../lib/head";
 import type { Route } from "./+types/terms-of-service";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: TERMS_OF_SERVICE.title,
-    description: TERMS_OF_SERVICE.description,
-    noindex: true,
-  });
+// The text comes with the page's data, so it is not also shipped as JavaScript.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    text: TERMS_OF_SERVICE,
+    head: pageHead(request, context.config.siteUrl, {
+      title: TERMS_OF_SERVICE.title,
+      description: TERMS_OF_SERVICE.description,
+      noindex: true,
+    }),
+  };
+}
 
-export default function TermsOfService() {
+export const meta = headMeta;
+export const handle = headHandle;
+
+export default function TermsOfService({ loaderData }: Route.ComponentProps) {
   return (
     <LegalPage
-      text={TERMS_OF_SERVICE}
+      text={loaderData.text}
       sibling={{ label: "Privacy Policy", to: "/privacy-policy" }}
     />
   );

@@ -1,15 +1,27 @@
 import { TERMS_SHORT } from "../../content/legal";
+import { pageHead } from "../../server/seo/head";
 import { LegalPage } from "../components/LegalPage";
-import { pageMeta } from "../lib/meta";
+import { headHandle, headMeta } from "../lib/head";
 import type { Route } from "./+types/terms";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: TERMS_SHORT.title, description: TERMS_SHORT.description });
+// The text comes with the page's data, so it is not also shipped as JavaScript.
+export function loader({ request, context }: Route.LoaderArgs) {
+  return {
+    text: TERMS_SHORT,
+    head: pageHead(request, context.config.siteUrl, {
+      title: TERMS_SHORT.title,
+      description: TERMS_SHORT.description,
+    }),
+  };
+}
 
-export default function Terms() {
+export const meta = headMeta;
+export const handle = headHandle;
+
+export default function Terms({ loaderData }: Route.ComponentProps) {
   return (
     <LegalPage
-      text={TERMS_SHORT}
+      text={loaderData.text}
       sibling={{ label: "Full Terms of Service", to: "/terms-of-service" }}
     />
   );

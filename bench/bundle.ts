@@ -1,0 +1,40 @@
+/**
+ * `npm run bench:bundle`: what a first visit to each page downloads, gzipped, from the production
+ * build (run `npm run build` first), against the budgets of the home and article pages.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { routeBundles } from "../server/http/bundle-size";
+import { formatMarkdownTable, machineLine, writeSection } from "./report";
+
+const KB = 1024;
+const BUDGETS: Record<string, number> = { "routes/home": 125, "routes/article": 115 };
+
+const bundles = (await routeBundles()).sort((a, b) => b.jsGzipBytes - a.jsGzipBytes);
+const shared = bundles.reduce<string[] | null>(
+  (common, b) => (common ? common.filter((s) => b.scripts.includes(s)) : b.scripts),
+  null,
+);
+const sharedBytes = (shared ?? []).reduce(
+  (n, url) =>
+    n +
+    zlib.gzipSync(fs.readFileSync(path.resolve("build/client", `.${url}`)), { level: 9 }).length,
+  0,
+);
+const table = formatMarkdownTable(
+  ["route", "JS (gzip)", "CSS (gzip)", "scripts", "budget"],
+  bundles.map((b) => {
+    const budget = BUDGETS[b.route];
+    return [
+      b.route,
+      `${(b.jsGzipBytes / KB).toFixed(1)} KB`,
+      `${(b.cssGzipBytes / KB).toFixed(1)} KB`,
+      b.scripts.length,
+      budget ? `${budget} KB: ${b.jsGzipBytes <= budget * KB ? "within" : "OVER"}` : "",
+    ];
+  }),
+);
+const body = `Machine: ${machineLine()}\n\n${table}\n\nEvery page shares ${(sharedBytes / KB).toFixed(1)} KB of it (React, React Router and the page shell). Each script is gzipped on its own at level 9, as a browser receives it; brotli, which the site prefers, is smaller still.`;
+console.log(body);
+await writeSection("bundle", "Client JavaScript (`npm run bench:bundle`)", body);
