@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import type { Article } from "../../app/lib/article";
 import type { CategoryKey } from "../../app/lib/categories";
-import type { Database } from "../db/client";
+import { rowsOf, type Database } from "../db/client";
 import { articles, feeds } from "../db/schema";
 
 export type ArticleRow = typeof articles.$inferSelect;
@@ -104,11 +104,23 @@ export async function listFeeds(db: Database): Promise<FeedRow[]> {
   return db.select().from(feeds).orderBy(feeds.category, feeds.url);
 }
 
-/** Years (in San Diego time) that have articles, newest first. */
+/**
+ * Years (in San Diego time) that have articles, newest first. The first and last year come from the
+ * ends of the date index, and each year between is one index probe: no pass over every article.
+ */
 export async function archiveYears(db: Database): Promise<number[]> {
-  const year = sql<number>`extract(year from ${articles.publishedAt} at time zone 'America/Los_Angeles')::int`;
-  const rows = await db.selectDistinct({ year }).from(articles).orderBy(desc(year));
-  return rows.map((r) => r.year);
+  const yearOf = (edge: "min" | "max") =>
+    sql.raw(
+      `(SELECT extract(year from ${edge}(published_at) at time zone 'America/Los_Angeles')::int FROM articles)`,
+    );
+  const result = await db.execute(sql`
+    SELECT y AS year FROM generate_series(${yearOf("min")}, ${yearOf("max")}) AS y
+     WHERE EXISTS (
+       SELECT 1 FROM ${articles}
+        WHERE ${articles.publishedAt} >= make_timestamptz(y, 1, 1, 0, 0, 0, 'America/Los_Angeles')
+          AND ${articles.publishedAt} < make_timestamptz(y + 1, 1, 1, 0, 0, 0, 'America/Los_Angeles'))
+     ORDER BY y DESC`);
+  return rowsOf<{ year: number | string }>(result).map((r) => Number(r.year));
 }
 
 /** One page of the archives: articles of a category (or all) within a year, newest first. */

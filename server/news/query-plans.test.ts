@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf, type Database } from "../db/client";
+import * as schema from "../db/schema";
+import { testDatabases } from "../db/test-databases";
+import {
+  archiveArticles,
+  archiveYears,
+  articleById,
+  latestArticles,
+  relatedArticles,
+} from "./repository";
+
+/**
+ * The queries behind the home, category, article and archive pages, as PostgreSQL plans them over
+ * 20,000 articles: each must be served by an index, never by reading the whole table.
+ */
+const postgres = testDatabases().find((d) => d.name === "postgres");
+if (!postgres) console.warn("TEST_DATABASE_URL is not set: the query plan test was NOT run.");
+
+interface Plan {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: Plan[];
+}
+
+const nodes = (plan: Plan): Plan[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+
+describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
+  let handle: Awaited<ReturnType<NonNullable<typeof postgres>["open"]>>;
+  let pool: pg.Pool;
+  let captured: { sql: string; params: unknown[] }[] = [];
+  let db: Database;
+
+  beforeAll(async () => {
+    if (!postgres) return;
+    handle = await postgres.open();
+    await handle.migrate();
+    await handle.db.execute(sql`
+      INSERT INTO articles (id, category, link, title, excerpt, content, author, published_at)
+      SELECT 'a' || n,
+             (ARRAY['local-news','national-news','world-news','politics','business',
+                    'technology','sports','arts-culture'])[1 + n % 8],
+             'https://sample.example.org/' || n, 'Story ' || n, 'About story ' || n, '<p>x</p>',
+             'Staff Writer', timestamptz '2022-01-01' + (n || ' hours')::interval
+        FROM generate_series(1, 20000) AS n`);
+    await handle.db.execute(sql`ANALYZE articles`);
+    // The same repository functions the pages call, on a connection that notes every query.
+    const [current] = rowsOf<{ name: string }>(
+      await handle.db.execute(sql`SELECT current_database() AS name`),
+    );
+    const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+    url.pathname = `/${current?.name ?? ""}`;
+    pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    db = drizzle(pool, {
+      schema,
+      logger: { logQuery: (query, params) => void captured.push({ sql: query, params }) },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await pool?.end();
+    await handle?.dispose();
+  });
+
+  async function plansOf(read: () => Promise<unknown>): Promise<Plan[]> {
+    captured = [];
+    await read();
+    const plans: Plan[] = [];
+    for (const query of captured) {
+      const { rows } = await pool.query<{ "QUERY PLAN": { Plan: Plan }[] }>(
+        `EXPLAIN (FORMAT JSON) ${query.sql}`,
+        query.params,
+      );
+      const plan = rows[0]?.["QUERY PLAN"][0]?.Plan;
+      if (plan) plans.push(plan);
+    }
+    expect(plans.length).toBeGreaterThan(0);
+    return plans;
+  }
+
+  /** No full read of the table: every access to articles goes through one of its indexes. */
+  function expectIndexed(plans: Plan[]) {
+    const scans = plans.flatMap(nodes).filter((n) => n["Relation Name"] === "articles");
+    expect(scans.length).toBeGreaterThan(0);
+    for (const scan of scans) {
+      expect(scan["Node Type"], JSON.stringify(plans)).toMatch(
+        /^(Index|Index Only|Bitmap Heap) Scan$/,
+      );
+    }
+  }
+
+  it("home and the site feed: the newest articles", async () => {
+    expectIndexed(await plansOf(() => latestArticles(db, { limit: 5 })));
+  });
+
+  it("a category page: one category's newest", async () => {
+    expectIndexed(await plansOf(() => latestArticles(db, { category: "politics", limit: 15 })));
+  });
+
+  it("an article page: the article, its related stories and the latest others", async () => {
+    const plans = await plansOf(() => articleById(db, "a100"));
+    expectIndexed(plans);
+    const article = await articleById(db, "a100");
+    if (!article) throw new Error("seeded article missing");
+    expectIndexed(await plansOf(() => relatedArticles(db, article)));
+    expectIndexed(await plansOf(() => latestArticles(db, { limit: 4, excludeId: "a100" })));
+  });
+
+  it("the archives: a year, with and without a category", async () => {
+    expectIndexed(
+      await plansOf(() =>
+        archiveArticles(db, { category: "sports", year: 2023, limit: 30, offset: 0 }),
+      ),
+    );
+    expectIndexed(await plansOf(() => archiveArticles(db, { year: 2023, limit: 30, offset: 30 })));
+    expectIndexed(await plansOf(() => archiveYears(db)));
+  });
+});
