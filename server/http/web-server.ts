@@ -79,11 +79,14 @@ export async function startWebServer(config: Config): Promise<void> {
     // requests under way finish (for at most SHUTDOWN_GRACE_MS).
     const schedulerStopped = scheduler?.stop();
     const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    // Keep-alive connections left idle by a finished request are closed as soon as they are idle.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
     clearTimeout(timer);
+    clearInterval(sweep);
     await schedulerStopped;
     // Closing PGlite flushes it: everything the site wrote is on disk when the process ends.
     await database.close();
