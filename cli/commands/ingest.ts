@@ -10,6 +10,7 @@ import {
 } from "../../server/ingest/ingest";
 import { createLogger } from "../../server/logger";
 import type { Command } from "../command";
+import { progressReporter } from "../progress";
 import { withDatabase } from "../database";
 import { formatTable } from "../table";
 
@@ -70,6 +71,7 @@ export const ingest: Command = {
       const blog = createBlogSource(config.blog, config.siteUrl, logger);
 
       const pass = async () => {
+        const progress = progressReporter(sources.length);
         const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, async () => {
           const summary = await runIngestPass(sources, {
             database,
@@ -78,8 +80,9 @@ export const ingest: Command = {
             force: Boolean(values.force),
             limits: limitsFor(config.ingestConcurrency),
             signal: controller.signal,
-            onFeed: (report) => console.log(progressLine(report)),
+            onFeed: (report) => progress.line(progressLine(report)),
           });
+          progress.finish();
           const copied = await refreshBlogIndex(database.db, blog, logger);
           console.log(
             copied
@@ -89,6 +92,7 @@ export const ingest: Command = {
           return summary;
         });
         if (!outcome.acquired) {
+          progress.finish();
           console.log("Another ingest pass is running on this database: skipped this one.");
           return undefined;
         }
