@@ -90,8 +90,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 /** Public settings every page may need: the public origin and which outside providers are configured. */
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl, embeds } = context.config;
-  // Worked out here, on the server: the builders never ship to the browser.
-  return { siteUrl, embeds, structuredData: linked([organization(siteUrl), webSite(siteUrl)]) };
+  return {
+    siteUrl,
+    embeds,
+    // Worked out here, on the server: the builders never ship to the browser.
+    structuredData: linked([organization(siteUrl), webSite(siteUrl)]),
+    // Shown on an error page, so a reader can quote it and the logs can find it.
+    requestId: context.requestId,
+  };
 }
 
 export default function App() {

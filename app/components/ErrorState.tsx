@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 
 interface Props {
   /** The spec's message; empty on the pages that show no error text. */
@@ -9,6 +9,7 @@ interface Props {
 /** The spec's error state: the message and a Try Again button that reloads the page (a plain link). */
 export function ErrorState({ message, heading }: Props) {
   const location = useLocation();
+  const requestId = useRouteLoaderData<{ requestId?: string }>("root")?.requestId;
   return (
     <section className="py-12 text-center" role="alert">
       {heading ? <h1 className="mb-4 text-3xl font-bold">{heading}</h1> : null}
@@ -19,6 +20,11 @@ export function ErrorState({ message, heading }: Props) {
       >
         Try Again
       </a>
+      {requestId ? (
+        <p className="mt-6 text-xs text-slate-600">
+          If this keeps happening, tell us this reference: <code>{requestId}</code>
+        </p>
+      ) : null}
     </section>
   );
 }

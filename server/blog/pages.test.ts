@@ -52,6 +52,7 @@ beforeAll(async () => {
     logger,
     formLimiter: formLimiter(10),
     clientAddress: "127.0.0.1",
+    requestId: "test-request",
   };
   api = await startFixtureServer();
 }, 60_000);

@@ -187,6 +187,36 @@ describe("contact form", () => {
   });
 });
 
+describe("every form endpoint", () => {
+  it("refuses a post made from another site's page, storing nothing", async () => {
+    await handle.db.delete(newsletterSubscribers);
+    const response = await post(
+      "/newsletter",
+      { email: "csrf@example.com", returnTo: "/" },
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+    );
+    expect(response.status).toBe(403);
+    expect(await subscribers()).toEqual([]);
+  });
+
+  it("refuses a body larger than any form, before reading it", async () => {
+    const response = await post("/contact-us", {
+      name: "Ana",
+      email: "ana@example.com",
+      category: "general",
+      message: "x".repeat(40_000),
+    });
+    expect(response.status).toBe(413);
+    expect(await messages()).toEqual([]);
+  });
+
+  it("answers errors with a request id and no internals", async () => {
+    const response = await post("/newsletter", { email: "nope" });
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await response.text()).not.toMatch(/at \w+ \(|node_modules|ZodError/);
+  });
+});
+
 describe("contact form from an outside provider", () => {
   it("shows the configured form in a 789 px frame, passing the category on", async () => {
     const other = await startTestApp(handle, {

@@ -10,8 +10,12 @@ import type { AppServices } from "./load-context";
 import type { Metrics } from "./metrics";
 import type { PageCache } from "./page-cache";
 import { chooseEncoding, pageHandler } from "./page-handler";
+import { bodyLimit, pagePolicy, sameOriginPosts, securityHeaders } from "./security";
 
 const BUILD_DIR = path.resolve("build");
+
+/** The largest form a reader can send (a long contact message is about 5 KB). */
+const FORM_BODY_LIMIT = 32 * 1024;
 
 export interface AppOptions {
   /** The rendered-page cache; null or absent renders every request. */
@@ -42,6 +46,7 @@ export async function createApp(
   app.disable("x-powered-by");
   // Behind a reverse proxy its X-Forwarded-For names the client; only as many hops as configured.
   app.set("trust proxy", config.trustProxyHops);
+  app.use(securityHeaders(config));
 
   app.use(
     pinoHttp({
@@ -112,13 +117,21 @@ export async function createApp(
       devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
 
+  app.use(sameOriginPosts(config), bodyLimit(FORM_BODY_LIMIT));
   app.use(
     pageHandler({
       build,
       mode: config.nodeEnv === "production" ? "production" : "development",
-      loadContext: (req) => ({ ...services, clientAddress: req.ip ?? "unknown" }),
+      // Loaders log through the request's logger, so their lines carry its id.
+      loadContext: (req) => ({
+        ...services,
+        logger: req.log,
+        clientAddress: req.ip ?? "unknown",
+        requestId: String(req.id),
+      }),
       cache: options.pageCache ?? null,
       observe: metrics ? (event) => metrics.observePage(event) : undefined,
+      policy: (html) => pagePolicy(html, config),
     }),
   );
   return app;

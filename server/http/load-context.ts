@@ -15,10 +15,12 @@ export type LoadContext = {
   formLimiter: RateLimiter;
   /** The requesting client's address, for rate limits only; never logged or stored. */
   clientAddress: string;
+  /** This request's id: in its log lines, its X-Request-Id header and on its error page. */
+  requestId: string;
 };
 
-/** What the server sets up once; `clientAddress` is added per request. */
-export type AppServices = Omit<LoadContext, "clientAddress">;
+/** What the server sets up once; the client address and request id are added per request. */
+export type AppServices = Omit<LoadContext, "clientAddress" | "requestId">;
 
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

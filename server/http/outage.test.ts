@@ -31,7 +31,11 @@ describe.skipIf(!adminUrl)("database outage", () => {
   let site: ChildProcess;
   const get = async (p: string) => {
     const response = await fetch(`http://127.0.0.1:${port}${p}`);
-    return { status: response.status, body: await response.text() };
+    return {
+      status: response.status,
+      requestId: response.headers.get("x-request-id"),
+      body: await response.text(),
+    };
   };
 
   beforeAll(async () => {
@@ -96,6 +100,9 @@ describe.skipIf(!adminUrl)("database outage", () => {
     expect(home.status).toBe(503);
     expect(home.body).toContain("Failed to load news data");
     expect(home.body).toContain("Try Again");
+    // The reader can quote the request's id; the log line of the failure carries the same one.
+    expect(home.requestId).toBeTruthy();
+    expect(home.body).toContain(`tell us this reference: <code>${home.requestId}</code>`);
     expect(home.body).not.toMatch(/at \w+ \(|node_modules|ECONNREFUSED|terminat/i);
     const article = await get("/article/harbor-story");
     expect(article.status).toBe(503);

@@ -16,6 +16,8 @@ export interface PageHandlerOptions {
   cache: PageCache | null;
   /** Told of every render and cache outcome (metrics, tests). */
   observe?: (event: "render" | "hit" | "miss" | "bypass") => void;
+  /** The Content-Security-Policy for a rendered HTML page (it may depend on the page's scripts). */
+  policy?: (html: string) => string;
 }
 
 /**
@@ -30,8 +32,19 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
 
   const render = async (req: express.Request): Promise<Response> => {
     observe("render");
-    const response = await handle(toRequest(req), options.loadContext(req));
-    return withDefaultCaching(req.method, response);
+    const response = withDefaultCaching(
+      req.method,
+      await handle(toRequest(req), options.loadContext(req)),
+    );
+    const policy = options.policy;
+    if (!policy || !response.body || !response.headers.get("Content-Type")?.includes("text/html")) {
+      return response;
+    }
+    // A page is read whole so its policy can name its inline scripts; pages are small.
+    const html = await response.text();
+    const headers = new Headers(response.headers);
+    headers.set("Content-Security-Policy", policy(html));
+    return new Response(html, { status: response.status, headers });
   };
 
   return async (req, res, next) => {

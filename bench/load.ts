@@ -1,0 +1,549 @@
+/**
+ * `npm run bench:load`: requests per second and latency of the production build over the bundled
+ * sample feeds (home, a category, an article, the archives), side by side with nginx serving a saved
+ * copy of the same bytes precompressed (`gzip_static`), the upper bound on this machine; then the
+ * server's memory after that load, and the home page with the page cache switched off.
+ * Run `npm run build` first. Needs wrk and nginx (installed with apt when run as root).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { formatMarkdownTable, machineLine, writeSection } from "./report";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3500);
+const NGINX_PORT = PORT + 1;
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const TARGET = { ratio: 0.4, p99Ms: 50, uncachedRps: 300, rssMb: 250 };
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+interface LoadResult {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Responses with a status of 400 or more (wrk's "Non-2xx or 3xx"). */
+  non2xx: number;
+  /** connect, read, write and timeout errors. */
+  socketErrors: number;
+  /** CPU seconds the server (all its processes) used during the run, per wall second. */
+  serverCpu: number;
+  /** CPU seconds the load generator used during the run, per wall second. */
+  clientCpu: number;
+}
+
+// --- Tools -----------------------------------------------------------------------------------------
+
+const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
+
+/** wrk and nginx, installed with apt when missing and this is root on a Debian-like system. */
+function ensureTools(): { wrk: boolean; nginx: boolean } {
+  const missing = ["wrk", "nginx"].filter((command) => !has(command));
+  if (missing.length > 0 && process.getuid?.() === 0 && has("apt-get")) {
+    console.log(`Installing ${missing.join(" and ")} with apt-get…`);
+    spawnSync(
+      "sh",
+      ["-c", `apt-get update -qq && apt-get install -y -qq ${missing.join(" ")} >/dev/null`],
+      { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } },
+    );
+  }
+  const tools = { wrk: has("wrk"), nginx: has("nginx") };
+  if (!tools.wrk) {
+    console.log("wrk not found (install: apt-get install wrk): falling back to npx autocannon.");
+  }
+  if (!tools.nginx) {
+    console.log("nginx not found (install: apt-get install nginx): no upper bound measured.");
+  }
+  return tools;
+}
+
+/** Clock ticks of CPU a process and (with `children`) its direct children used so far. */
+function cpuTicks(pid: number, children = false): number {
+  const own = (id: number) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+      // utime and stime: fields 14 and 15 of the file, 12 and 13 after the command name.
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  let ticks = own(pid);
+  if (children) {
+    const list = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+    for (const child of list ? list.split(/\s+/) : []) ticks += own(Number(child));
+  }
+  return ticks;
+}
+
+/** CPU ticks of this process's waited-for children (wrk runs as one). */
+function childrenTicks(): number {
+  const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
+  return Number(fields[13]) + Number(fields[14]);
+}
+
+const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100;
+
+function toMs(value: string, unit: string): number {
+  const factor: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
+  return Number(value) * (factor[unit] ?? NaN);
+}
+
+function parseWrk(output: string): Omit<LoadResult, "serverCpu" | "clientCpu"> {
+  const latency = (percent: number) => {
+    const match = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(output);
+    return match ? toMs(match[1] ?? "", match[2] ?? "") : NaN;
+  };
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN),
+    p50Ms: latency(50),
+    p99Ms: latency(99),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
+    socketErrors: socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0,
+  };
+}
+
+/** One load run against `url`; `serverPid` is measured for CPU (with its children for nginx). */
+function load(
+  url: string,
+  serverPid: number,
+  serverChildren: boolean,
+  useWrk: boolean,
+  seconds = SECONDS,
+): LoadResult {
+  const serverBefore = cpuTicks(serverPid, serverChildren);
+  const clientBefore = childrenTicks();
+  const started = Date.now();
+  let parsed: Omit<LoadResult, "serverCpu" | "clientCpu">;
+  if (useWrk) {
+    const run = spawnSync(
+      "wrk",
+      [
+        "-t2",
+        `-c${CONNECTIONS}`,
+        `-d${seconds}s`,
+        "--latency",
+        "-H",
+        "Accept-Encoding: gzip",
+        url,
+      ],
+      { encoding: "utf8" },
+    );
+    if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
+    parsed = parseWrk(run.stdout);
+  } else {
+    const run = spawnSync(
+      "npx",
+      [
+        "--yes",
+        "autocannon@8",
+        "--json",
+        "-c",
+        String(CONNECTIONS),
+        "-d",
+        String(seconds),
+        "-H",
+        "Accept-Encoding=gzip",
+        url,
+      ],
+      { encoding: "utf8", maxBuffer: 64 * 2 ** 20 },
+    );
+    if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
+    const json = JSON.parse(run.stdout) as {
+      requests: { average: number };
+      latency: { p50: number; p99: number };
+      non2xx: number;
+      errors: number;
+      timeouts: number;
+    };
+    parsed = {
+      rps: json.requests.average,
+      p50Ms: json.latency.p50,
+      p99Ms: json.latency.p99,
+      non2xx: json.non2xx,
+      socketErrors: json.errors + json.timeouts,
+    };
+  }
+  const wall = (Date.now() - started) / 1000;
+  const perSecond = (ticks: number) => ticks / TICKS_PER_SECOND / wall;
+  return {
+    ...parsed,
+    serverCpu: perSecond(cpuTicks(serverPid, serverChildren) - serverBefore),
+    clientCpu: perSecond(childrenTicks() - clientBefore),
+  };
+}
+
+// --- The site --------------------------------------------------------------------------------------
+
+/** The demo configuration, whatever the calling shell has set. */
+function siteEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const unset = new Set([
+    "DATABASE_URL",
+    "AD_SCRIPT_URL",
+    "FEATURED_VIDEO_URL",
+    "IMAGE_FEED_EMBED_URL",
+    "HOLIDAY_CALENDAR_EMBED_URL",
+    "FEED_WALL_EMBED_URL",
+    "CONTACT_FORM_URL",
+    "PAGE_CACHE_MB",
+    "PAGE_CACHE_SECONDS",
+  ]);
+  return {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.has(name))),
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    HOST: "127.0.0.1",
+    SITE_URL: ORIGIN,
+    DATA_DIR: dataDir,
+    FEEDS_FILE: "config/feeds.sample.json",
+    INGEST_INTERVAL_MINUTES: "0",
+    // Request logs at info would measure logging.
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+}
+
+async function startSite(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  // node itself, not npm or tsx's wrapper: its pid is the server's, for /proc.
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
+    try {
+      if ((await get(`${ORIGIN}/`)).status === 200) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the site did not answer within 60 s");
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+/**
+ * A GET on a connection of its own (no keep-alive pool, whose idle sockets the server may be
+ * closing just then): the body exactly as sent to a client that accepts gzip, and the X-Cache header.
+ */
+function get(url: string): Promise<{ status: number; body: Buffer; cache: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers: { "accept-encoding": "gzip" } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          resolve({
+            status: res.statusCode ?? 0,
+            body: raw,
+            cache: String(res.headers["x-cache"] ?? ""),
+          });
+        });
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+const text = async (url: string) => {
+  const { body } = await get(url);
+  return (body[0] === 0x1f && body[1] === 0x8b ? zlib.gunzipSync(body) : body).toString("utf8");
+};
+
+async function metric(name: string): Promise<number> {
+  return (await text(`${ORIGIN}/metrics`))
+    .split("\n")
+    .filter((line) => line.startsWith(name))
+    .reduce((n, line) => n + Number(line.split(" ").pop()), 0);
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+// --- nginx -----------------------------------------------------------------------------------------
+
+function startNginx(dir: string): ChildProcess {
+  const conf = path.join(dir, "nginx.conf");
+  const temp = (name: string) => path.join(dir, name);
+  fs.writeFileSync(
+    conf,
+    `worker_processes 2;
+pid ${temp("nginx.pid")};
+error_log ${temp("error.log")} warn;
+events { worker_connections 1024; }
+http {
+  types { text/html html; }
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  gzip_static on;
+  client_body_temp_path ${temp("client_body")};
+  proxy_temp_path ${temp("proxy")};
+  fastcgi_temp_path ${temp("fastcgi")};
+  uwsgi_temp_path ${temp("uwsgi")};
+  scgi_temp_path ${temp("scgi")};
+  server {
+    listen 127.0.0.1:${NGINX_PORT};
+    root ${temp("www")};
+  }
+}
+`,
+  );
+  return spawn("nginx", ["-c", conf, "-p", dir, "-g", "daemon off;"], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await get(url)).status === 200) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+// --- Run -------------------------------------------------------------------------------------------
+
+if (!fs.existsSync("build/server/index.js")) {
+  console.error("No production build: run `npm run build` first.");
+  process.exit(1);
+}
+const tools = ensureTools();
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
+const dataDir = path.join(work, "data");
+let site: ChildProcess | undefined;
+let nginx: ChildProcess | undefined;
+const cleanUp = async () => {
+  await stop(site);
+  await stop(nginx);
+  fs.rmSync(work, { recursive: true, force: true });
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+}
+
+interface PageRun {
+  name: string;
+  path: string;
+  gzipBytes: number;
+  ours: LoadResult;
+  nginx: LoadResult | null;
+  renders: number;
+  cacheAfter: string;
+}
+const runs: PageRun[] = [];
+let uncached: (LoadResult & { renders: number; rss: number }) | null = null;
+let uncachedError = "";
+let rssAfterLoad = NaN;
+let peakAfterLoad = NaN;
+try {
+  console.log("Loading the sample feeds into a fresh embedded database…");
+  const ingest = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "cli/news.ts", "ingest", "--force"],
+    { stdio: ["ignore", "ignore", "inherit"], env: siteEnv(dataDir) },
+  );
+  if (ingest.status !== 0) throw new Error("loading the sample feeds failed");
+
+  site = await startSite(siteEnv(dataDir));
+  const sitePid = site.pid ?? 0;
+  const home = await text(`${ORIGIN}/`);
+  const articlePath = /href="(\/article\/[^"#?]+)"/.exec(home)?.[1];
+  if (!articlePath) throw new Error("no /article/... link on the home page");
+  const pages = [
+    { name: "home", path: "/" },
+    { name: "category", path: "/local-news" },
+    { name: "article", path: articlePath },
+    { name: "archives", path: "/archives" },
+  ];
+
+  // The upper bound serves each page's bytes as our server sends them, saved as .html + .html.gz.
+  const www = path.join(work, "www");
+  fs.mkdirSync(www, { recursive: true });
+  const sizes = new Map<string, number>();
+  for (const page of pages) {
+    const { status, body } = await get(`${ORIGIN}${page.path}`);
+    if (status !== 200) throw new Error(`${page.path} answered ${status}`);
+    fs.writeFileSync(path.join(www, `${page.name}.html`), zlib.gunzipSync(body));
+    fs.writeFileSync(path.join(www, `${page.name}.html.gz`), body);
+    sizes.set(page.name, body.length);
+  }
+  // nginx's workers run as nobody: they must be able to read the copies.
+  for (const dir of [work, www]) fs.chmodSync(dir, 0o755);
+  for (const file of fs.readdirSync(www)) fs.chmodSync(path.join(www, file), 0o644);
+  let nginxPid = 0;
+  if (tools.nginx) {
+    nginx = startNginx(work);
+    await waitFor(`http://127.0.0.1:${NGINX_PORT}/home.html`);
+    nginxPid = nginx.pid ?? 0;
+  }
+
+  // A short warm-up so the first measured page does not pay for the JIT's first minutes.
+  console.log("Warming up (5 s)…");
+  load(`${ORIGIN}/`, sitePid, false, tools.wrk, 5);
+
+  for (const page of pages) {
+    console.log(`Loading ${page.path} (${SECONDS} s), then nginx's copy…`);
+    const rendersBefore = await metric("page_renders_total");
+    const ours = load(`${ORIGIN}${page.path}`, sitePid, false, tools.wrk);
+    const renders = (await metric("page_renders_total")) - rendersBefore;
+    const { cache } = await get(`${ORIGIN}${page.path}`);
+    const upper = tools.nginx
+      ? load(`http://127.0.0.1:${NGINX_PORT}/${page.name}.html`, nginxPid, true, tools.wrk)
+      : null;
+    runs.push({
+      ...page,
+      gzipBytes: sizes.get(page.name) ?? 0,
+      ours,
+      nginx: upper,
+      renders,
+      cacheAfter: cache,
+    });
+  }
+  rssAfterLoad = rssMb(sitePid);
+  peakAfterLoad = peakRssMb(sitePid);
+  await stop(site);
+
+  console.log(`Loading / with PAGE_CACHE_MB=0 (${SECONDS} s)…`);
+  try {
+    site = await startSite(siteEnv(dataDir, { PAGE_CACHE_MB: "0" }));
+    load(`${ORIGIN}/`, site.pid ?? 0, false, tools.wrk, 5);
+    const rendersBefore = await metric("page_renders_total");
+    const result = load(`${ORIGIN}/`, site.pid ?? 0, false, tools.wrk);
+    uncached = {
+      ...result,
+      renders: (await metric("page_renders_total")) - rendersBefore,
+      rss: rssMb(site.pid ?? 0),
+    };
+  } catch (error) {
+    uncachedError = (error as Error).message;
+    console.error(`The uncached run failed: ${uncachedError}`);
+  }
+} finally {
+  await cleanUp();
+}
+
+// --- Report ----------------------------------------------------------------------------------------
+
+const verdicts: string[] = [];
+const verdict = (pass: boolean, what: string) => {
+  const line = `${pass ? "PASS" : "MISS"}: ${what}`;
+  verdicts.push(line);
+  return pass;
+};
+const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+const cpu = (value: number) => `${Math.round(value * 100)} %`;
+const errors = (r: LoadResult) => `${r.non2xx} / ${r.socketErrors}`;
+const rows: (string | number)[][] = [];
+for (const run of runs) {
+  const ratio = run.nginx ? run.ours.rps / run.nginx.rps : NaN;
+  rows.push([
+    `${run.name} (\`${run.path.length > 40 ? `${run.path.slice(0, 37)}…` : run.path}\`), ${(run.gzipBytes / 1024).toFixed(1)} KB gzip`,
+    `ours (page cache, ${run.renders} renders, after: ${run.cacheAfter})`,
+    Math.round(run.ours.rps),
+    ms(run.ours.p50Ms),
+    ms(run.ours.p99Ms),
+    errors(run.ours),
+    `${cpu(run.ours.serverCpu)} / ${cpu(run.ours.clientCpu)}`,
+    Number.isNaN(ratio) ? "not measured" : `${(ratio * 100).toFixed(0)} %`,
+  ]);
+  if (run.nginx) {
+    rows.push([
+      "",
+      "nginx `gzip_static`, same bytes",
+      Math.round(run.nginx.rps),
+      ms(run.nginx.p50Ms),
+      ms(run.nginx.p99Ms),
+      errors(run.nginx),
+      `${cpu(run.nginx.serverCpu)} / ${cpu(run.nginx.clientCpu)}`,
+      "100 %",
+    ]);
+  }
+  verdict(
+    !Number.isNaN(ratio) && ratio >= TARGET.ratio,
+    `${run.name}: ${Number.isNaN(ratio) ? "no upper bound measured" : `${(ratio * 100).toFixed(0)} % of nginx`} (target ≥ ${TARGET.ratio * 100} %)`,
+  );
+  verdict(
+    run.ours.p99Ms < TARGET.p99Ms,
+    `${run.name}: p99 ${ms(run.ours.p99Ms)} (target < ${TARGET.p99Ms} ms)`,
+  );
+  verdict(
+    run.ours.non2xx + run.ours.socketErrors === 0,
+    `${run.name}: ${run.ours.non2xx} non-2xx, ${run.ours.socketErrors} socket errors (target 0)`,
+  );
+}
+if (uncached) {
+  rows.push([
+    "home (`/`), no page cache",
+    `ours, PAGE_CACHE_MB=0 (${uncached.renders} renders)`,
+    Math.round(uncached.rps),
+    ms(uncached.p50Ms),
+    ms(uncached.p99Ms),
+    errors(uncached),
+    `${cpu(uncached.serverCpu)} / ${cpu(uncached.clientCpu)}`,
+    "",
+  ]);
+  verdict(
+    uncached.rps >= TARGET.uncachedRps,
+    `uncached home: ${Math.round(uncached.rps)} requests/s (target ≥ ${TARGET.uncachedRps})`,
+  );
+}
+if (uncachedError) verdict(false, `uncached home: not measured (${uncachedError})`);
+verdict(
+  rssAfterLoad < TARGET.rssMb,
+  `server RSS after the load: ${rssAfterLoad.toFixed(0)} MB (target < ${TARGET.rssMb} MB)`,
+);
+const table = formatMarkdownTable(
+  [
+    "page",
+    "server",
+    "requests/s",
+    "p50",
+    "p99",
+    "errors (non-2xx / socket)",
+    "CPU: server / wrk",
+    "of nginx",
+  ],
+  rows,
+);
+const memory = `Server RSS (VmRSS of the node process) after the cached load: ${rssAfterLoad.toFixed(0)} MB (peak VmHWM ${peakAfterLoad.toFixed(0)} MB)${uncached ? `; after the uncached run, in a second process: ${uncached.rss.toFixed(0)} MB` : ""}.`;
+const tool = tools.wrk
+  ? `\`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s --latency -H 'Accept-Encoding: gzip'\``
+  : `autocannon (wrk was not installed), ${CONNECTIONS} connections, ${SECONDS} s, \`Accept-Encoding: gzip\``;
+const body = `Machine: ${machineLine()}
+
+${table}
+
+${memory}
+
+${verdicts.map((line) => `- ${line}`).join("\n")}
+
+${tool} per row, on 127.0.0.1, against the production build (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, PGlite, the bundled sample feeds), after a 5 s warm-up; nginx (2 workers, \`gzip_static on\`, access log off) serves each page's bytes saved from our server as \`.html\` + \`.html.gz\`, measured right after ours in the same run. The server, nginx and wrk share the machine's ${os.cpus().length} cores: wrk's own CPU (last column, per cent of one core) is taken from what either server could use, and our server runs one JavaScript thread where nginx runs two workers. "renders" counts React renders during the run (from \`/metrics\`), "after" is the \`X-Cache\` of a request right after it. For reference only, not measured here: nginx \`gzip_static\` was reported at ~42–47k requests/s on this machine, WordPress behind nginx \`fastcgi_cache\` ~4.6–6k, Ghost 17–20 and WordPress without a cache 28.`;
+console.log(`\n${body}\n`);
+await writeSection("load", "Throughput, latency and memory under load (`npm run bench:load`)", body);

@@ -1,0 +1,129 @@
+import { createHash } from "node:crypto";
+import type express from "express";
+import type { Config } from "../config";
+
+/** The privacy-enhanced video player the featured video and blog posts use. */
+const VIDEO_PLAYER_ORIGIN = "https://www.youtube-nocookie.com";
+
+const origin = (url: string | null) => {
+  if (!url) return null;
+  try {
+    return new URL(url.replace("{slot}", "0")).origin;
+  } catch {
+    return null;
+  }
+};
+
+// Scripts written into the page itself (React Router's hydration data and module loader), not data
+// blocks such as JSON-LD, which browsers never run.
+const INLINE_SCRIPT =
+  /<script\b(?![^>]*\bsrc\s*=)(?![^>]*\btype\s*=\s*"application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi;
+
+/** The SHA-256 source expressions of every inline script of `html`. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(INLINE_SCRIPT)) {
+    const body = match[1] ?? "";
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The Content-Security-Policy of a page: our own scripts and exactly the inline scripts it carries
+ * (by hash, so a cached page needs no fresh nonce), frames and scripts of the configured providers
+ * only, and nothing else that can run.
+ */
+export function pagePolicy(html: string, config: Config): string {
+  const { embeds } = config;
+  const frames = [
+    VIDEO_PLAYER_ORIGIN,
+    origin(embeds.imageFeedUrl),
+    origin(embeds.holidayCalendarUrl),
+    origin(embeds.feedWallUrl),
+    origin(embeds.contactFormUrl),
+  ].filter((o): o is string => o !== null);
+  const adScripts = origin(embeds.adScriptUrl);
+  const directives = [
+    "default-src 'self'",
+    `script-src 'self' ${[...inlineScriptHashes(html), adScripts].filter(Boolean).join(" ")}`.trim(),
+    // Style attributes size ad slots and frames before they load; no inline script is allowed.
+    "style-src 'self' 'unsafe-inline'",
+    // Feed pictures come from the publishers' own servers.
+    "img-src 'self' https: http:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src ${[...new Set(frames)].join(" ")}`,
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    ...(config.siteUrl.startsWith("https://") ? ["upgrade-insecure-requests"] : []),
+  ];
+  return directives.join("; ");
+}
+
+/** What every answer carries, pages or not; pages replace the CSP with their own. */
+export function securityHeaders(config: Config): express.RequestHandler {
+  const https = config.siteUrl.startsWith("https://");
+  return (_req, res, next) => {
+    res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'self'");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    res.setHeader(
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()",
+    );
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * Refuses a state-changing request that a page of another site made a browser send (CSRF): the
+ * browser's own Sec-Fetch-Site or Origin says where it came from. Clients that send neither are
+ * not browsers acting for a reader, and are let through.
+ */
+export function sameOriginPosts(config: Config): express.RequestHandler {
+  const siteOrigin = new URL(config.siteUrl).origin;
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const site = req.get("sec-fetch-site");
+    const from = req.get("origin");
+    const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;
+    const crossSite =
+      (site !== undefined && site !== "same-origin" && site !== "none") ||
+      (from !== undefined && from !== "null" && from !== siteOrigin && from !== ownOrigin) ||
+      from === "null";
+    if (!crossSite) return next();
+    res.setHeader("Cache-Control", "no-store");
+    res
+      .status(403)
+      .type("text/plain")
+      .send("This form can only be sent from this site's own pages. Please go back and try again.");
+  };
+}
+
+/**
+ * Form bodies are small: a declared length over `maxBytes` is refused before anything is read, and
+ * a body without a declared length (browsers always declare one for forms) is not accepted.
+ */
+export function bodyLimit(maxBytes: number): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const declared = req.get("content-length");
+    const chunked = declared === undefined && req.get("transfer-encoding") !== undefined;
+    if (!chunked && Number(declared ?? 0) <= maxBytes) return next();
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("Connection", "close");
+    res
+      .status(chunked ? 411 : 413)
+      .type("text/plain")
+      .send(
+        chunked
+          ? "Please send the form again; its length was not given."
+          : "What was sent is too large for this form.",
+      );
+  };
+}
