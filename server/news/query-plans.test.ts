@@ -93,8 +93,10 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
     }
   }
 
-  it("home and the site feed: the newest articles", async () => {
+  it("home and the site feed: the newest articles, the featured and recent lists", async () => {
     expectIndexed(await plansOf(() => latestArticles(db, { limit: 5 })));
+    expectIndexed(await plansOf(() => featuredArticles(db)));
+    expectIndexed(await plansOf(() => recentArticles(db)));
   });
 
   it("a category page: one category's newest", async () => {
