@@ -9,7 +9,9 @@ import {
   archiveArticles,
   archiveYears,
   articleById,
+  featuredArticles,
   latestArticles,
+  recentArticles,
   relatedArticles,
 } from "./repository";
 
