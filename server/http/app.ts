@@ -1,16 +1,24 @@
 import fs from "node:fs";
+import type http from "node:http";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
+import type { Config } from "../config";
 import { readiness } from "./health";
 import type { AppServices } from "./load-context";
 import type { Metrics } from "./metrics";
 import type { PageCache } from "./page-cache";
-import { chooseEncoding, pageHandler } from "./page-handler";
-import { bodyLimit, pagePolicy, sameOriginPosts, securityHeaders } from "./security";
+import { cachedPageListener, chooseEncoding, pageHandler } from "./page-handler";
+import {
+  bodyLimit,
+  pagePolicy,
+  sameOriginPosts,
+  securityHeaders,
+  securityHeaderValues,
+} from "./security";
 
 const BUILD_DIR = path.resolve("build");
 
@@ -164,5 +172,30 @@ function precompressed(dir: string): express.RequestHandler {
       if (req.method === "HEAD") return res.end();
       fs.createReadStream(compressed).pipe(res);
     });
+  };
+}
+
+/**
+ * The server's request listener: a page already in the cache is answered before Express (the
+ * common case, and the fast one); everything else goes through the app.
+ */
+export function requestListener(
+  app: express.Express,
+  options: { config: Config; pageCache?: PageCache | null; metrics?: Metrics },
+): http.RequestListener {
+  const { pageCache, metrics } = options;
+  if (!pageCache) return app;
+  const fast = cachedPageListener(
+    pageCache,
+    securityHeaderValues(options.config),
+    metrics
+      ? (_event, path, status) => {
+          metrics.observePage("hit");
+          metrics.observeRequest("GET", path, status, 0);
+        }
+      : undefined,
+  );
+  return (req, res) => {
+    if (!fast(req, res)) app(req, res);
   };
 }

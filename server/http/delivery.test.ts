@@ -24,6 +24,8 @@ if (!database) throw new Error("no test database");
 let handle: Awaited<ReturnType<typeof database.open>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
 let feeds: FixtureServer;
+/** One date for the fixture feed's item, so reading it again changes nothing. */
+const FRESH_DATE = new Date().toUTCString();
 
 beforeAll(async () => {
   handle = await database.open();
@@ -111,7 +113,7 @@ describe("response cache", () => {
           {
             guid: "fresh",
             title: "Fresh harbor news",
-            date: new Date().toUTCString(),
+            date: FRESH_DATE,
             link: "https://sample.example.org/fresh",
           },
         ]),

@@ -1,3 +1,4 @@
+import type http from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type express from "express";
@@ -165,27 +166,49 @@ export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip
 }
 
 function sendCached(
-  req: express.Request,
-  res: express.Response,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
   page: CachedPage,
   outcome: "HIT" | "MISS",
 ) {
-  res.status(page.status);
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("ETag", page.etag);
-  res.setHeader("Vary", page.varyCookie ? "Accept-Encoding, Cookie" : "Accept-Encoding");
-  res.setHeader("X-Cache", outcome);
+  const headers: http.OutgoingHttpHeaders = {
+    ...Object.fromEntries(page.headers),
+    ETag: page.etag,
+    Vary: page.varyCookie ? "Accept-Encoding, Cookie" : "Accept-Encoding",
+    "X-Cache": outcome,
+  };
   const validators = req.headers["if-none-match"]?.split(",").map((v) => v.trim()) ?? [];
   if (validators.includes(page.etag) || validators.includes("*")) {
-    res.removeHeader("Content-Type");
-    res.status(304).end();
+    delete headers["content-type"];
+    res.writeHead(304, headers).end();
     return;
   }
   const encoding = chooseEncoding(req.headers["accept-encoding"]);
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.end(req.method === "HEAD" ? undefined : body);
+  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
+  headers["Content-Length"] = body.length;
+  res.writeHead(page.status, headers).end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * The fast path for a page already in the cache, in front of Express: answers with the page and the
+ * headers every answer carries (`fixedHeaders`), and says whether it did. Anything else, or a page
+ * that varies by cookie asked for with cookies, goes on to the full app.
+ */
+export function cachedPageListener(
+  cache: PageCache,
+  fixedHeaders: Record<string, string>,
+  observe?: (event: "hit", path: string, status: number) => void,
+): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
+  return (req, res) => {
+    if (req.method !== "GET" || !req.url) return false;
+    const page = cache.get(req.url);
+    if (!page || (page.varyCookie && req.headers.cookie)) return false;
+    for (const [name, value] of Object.entries(fixedHeaders)) res.setHeader(name, value);
+    sendCached(req, res, page, "HIT");
+    observe?.("hit", req.url.split("?")[0] ?? "/", res.statusCode);
+    return true;
+  };
 }
 
 async function sendResponse(res: express.Response, response: Response, headOnly: boolean) {

@@ -64,18 +64,24 @@ export function pagePolicy(html: string, config: Config): string {
 }
 
 /** What every answer carries, pages or not; pages replace the CSP with their own. */
-export function securityHeaders(config: Config): express.RequestHandler {
-  const https = config.siteUrl.startsWith("https://");
-  return (_req, res, next) => {
-    res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'self'");
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "SAMEORIGIN");
-    res.setHeader(
-      "Permissions-Policy",
+export function securityHeaderValues(config: Config): Record<string, string> {
+  return {
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "SAMEORIGIN",
+    "Permissions-Policy":
       "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()",
-    );
-    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    ...(config.siteUrl.startsWith("https://")
+      ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
+      : {}),
+  };
+}
+
+export function securityHeaders(config: Config): express.RequestHandler {
+  const headers = Object.entries(securityHeaderValues(config));
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
     next();
   };
 }

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import type { Server } from "node:http";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pino } from "pino";
@@ -9,7 +9,7 @@ import { parseConfig, type Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { formLimiter } from "../forms/guard";
 import { countArticles } from "../news/repository";
-import { createApp } from "./app";
+import { createApp, requestListener } from "./app";
 import { createMetrics, type Metrics } from "./metrics";
 import { pageCacheFor, type PageCache } from "./page-cache";
 
@@ -46,9 +46,8 @@ export async function startTestApp(
     },
     { pageCache, metrics },
   );
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
+  const server = http.createServer(requestListener(app, { config, pageCache, metrics }));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     config,

@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import { createBlogSource } from "../blog/create-source";
 import { refreshBlogIndex } from "../blog/search-index";
 import type { Config } from "../config";
@@ -9,7 +9,7 @@ import { FeedsConfigError, loadFeedSources } from "../ingest/feeds-config";
 import { startScheduler, type Scheduler } from "../ingest/scheduler";
 import { createLogger } from "../logger";
 import { countArticles } from "../news/repository";
-import { createApp } from "./app";
+import { createApp, requestListener } from "./app";
 import { createMetrics } from "./metrics";
 import { pageCacheFor } from "./page-cache";
 
@@ -50,7 +50,8 @@ export async function startWebServer(config: Config): Promise<void> {
     { config, db: database.db, logger, blog, formLimiter: formLimiter(config.formRateLimit) },
     { pageCache, metrics },
   );
-  const server: Server = app.listen(config.port, config.host, () => {
+  const server: Server = http.createServer(requestListener(app, { config, pageCache, metrics }));
+  server.listen(config.port, config.host, () => {
     logger.info({ url: `http://${config.host}:${config.port}`, db: database.kind }, "listening");
   });
 
