@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import type { Article } from "../../app/lib/article";
+import type { Article, ArticleWithBody } from "../../app/lib/article";
 import type { CategoryKey } from "../../app/lib/categories";
 import { rowsOf, type Database } from "../db/client";
 import { articles, feeds } from "../db/schema";
@@ -13,7 +13,6 @@ const articleFields = {
   id: articles.id,
   title: articles.title,
   excerpt: articles.excerpt,
-  content: articles.content,
   image: articles.image,
   category: articles.category,
   publishedAt: articles.publishedAt,
@@ -21,19 +20,28 @@ const articleFields = {
   link: articles.link,
 };
 
-function toArticle(row: {
+interface ArticleFields {
   id: string;
   title: string;
   excerpt: string;
-  content: string;
   image: string | null;
   category: string;
   publishedAt: Date;
   author: string;
   link: string;
-}): Article {
-  const { publishedAt, category, ...rest } = row;
-  return { ...rest, category: category as CategoryKey, date: publishedAt.toISOString() };
+}
+
+function toArticle(row: ArticleFields): Article {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    image: row.image,
+    category: row.category as CategoryKey,
+    date: row.publishedAt.toISOString(),
+    author: row.author,
+    link: row.link,
+  };
 }
 
 /** Newest first; optionally one category. */
@@ -54,9 +62,13 @@ export async function latestArticles(
   return rows.map(toArticle);
 }
 
-export async function articleById(db: Database, id: string): Promise<Article | undefined> {
-  const [row] = await db.select(articleFields).from(articles).where(eq(articles.id, id)).limit(1);
-  return row ? toArticle(row) : undefined;
+export async function articleById(db: Database, id: string): Promise<ArticleWithBody | undefined> {
+  const [row] = await db
+    .select({ ...articleFields, content: articles.content })
+    .from(articles)
+    .where(eq(articles.id, id))
+    .limit(1);
+  return row ? { ...toArticle(row), content: row.content } : undefined;
 }
 
 export async function countArticles(db: Database): Promise<number> {
@@ -162,7 +174,7 @@ export async function newestOfEach(
   perCategory: number,
 ): Promise<Article[][]> {
   const result = await db.execute(sql`
-    SELECT a.id, a.title, a.excerpt, a.content, a.image, a.category, a.published_at, a.author,
+    SELECT a.id, a.title, a.excerpt, a.image, a.category, a.published_at, a.author,
            a.link, c.position
       FROM unnest(${`{${categories.join(",")}}`}::text[])
            WITH ORDINALITY AS c(category, position)
@@ -176,7 +188,6 @@ export async function newestOfEach(
     id: string;
     title: string;
     excerpt: string;
-    content: string;
     image: string | null;
     category: string;
     published_at: Date | string;
