@@ -1,10 +1,11 @@
 import { Fragment } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, useSubmit } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { archiveArticles, archiveYears } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
 import { PageHeading } from "../components/PageHeading";
+import { PageLinks } from "../components/PageLinks";
 import { AD_SLOTS } from "../lib/ads";
 import { CATEGORIES, categoryByKey, isCategoryKey, type CategoryKey } from "../lib/categories";
 import { pageHead } from "../../server/seo/head";
@@ -139,23 +140,12 @@ export default function Archives({ loaderData }: Route.ComponentProps) {
           </ul>
         </>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Archive pages" className="mt-8 flex items-center justify-center gap-4">
-          {page > 1 ? (
-            <Link to={pageLink(category, year, page - 1)} className="text-brand underline">
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={pageLink(category, year, page + 1)} className="text-brand underline">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks
+        label="Archive pages"
+        page={page}
+        pages={pages}
+        href={(n) => pageLink(category, year, n)}
+      />
     </>
   );
 }

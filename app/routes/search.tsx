@@ -4,6 +4,7 @@ import { latestArticles } from "../../server/news/repository";
 import { MAX_QUERY_LENGTH, SEARCH_PAGE_SIZE, searchSite } from "../../server/news/search";
 import { ArticleGrid } from "../components/ArticleGrid";
 import { PageHeading } from "../components/PageHeading";
+import { PageLinks } from "../components/PageLinks";
 import { SearchForm } from "../components/SearchForm";
 import { SearchResult } from "../components/SearchResult";
 import { pageHead } from "../../server/seo/head";
@@ -97,23 +98,12 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
-          {pages > 1 ? (
-            <nav aria-label="Result pages" className="mt-8 flex items-center justify-center gap-4">
-              {page > 1 ? (
-                <Link to={searchLink(query, page - 1)} className="text-brand underline">
-                  Previous
-                </Link>
-              ) : null}
-              <span>
-                Page {page} of {pages}
-              </span>
-              {page < pages ? (
-                <Link to={searchLink(query, page + 1)} className="text-brand underline">
-                  Next
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <PageLinks
+            label="Result pages"
+            page={page}
+            pages={pages}
+            href={(n) => searchLink(query, n)}
+          />
         </>
       )}
     </>
