@@ -96,7 +96,9 @@ function parseWrk(output: string): Omit<LoadResult, "serverCpu" | "clientCpu"> {
     const match = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(output);
     return match ? toMs(match[1] ?? "", match[2] ?? "") : NaN;
   };
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
+    output,
+  );
   return {
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN),
     p50Ms: latency(50),
@@ -121,15 +123,7 @@ function load(
   if (useWrk) {
     const run = spawnSync(
       "wrk",
-      [
-        "-t2",
-        `-c${CONNECTIONS}`,
-        `-d${seconds}s`,
-        "--latency",
-        "-H",
-        "Accept-Encoding: gzip",
-        url,
-      ],
+      ["-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: gzip", url],
       { encoding: "utf8" },
     );
     if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
@@ -206,11 +200,21 @@ function siteEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.Pr
   };
 }
 
+/** Children this script stops itself; any other exit of a server during the run is reported. */
+const stopping = new Set<ChildProcess>();
+
 async function startSite(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // node itself, not npm or tsx's wrapper: its pid is the server's, for /proc.
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env,
     stdio: ["ignore", "inherit", "inherit"],
+  });
+  child.once("exit", (code, signal) => {
+    if (!stopping.has(child)) {
+      console.error(
+        `The site (pid ${child.pid}) stopped during the run: exit code ${code}, signal ${signal} (code 0 after SIGTERM from elsewhere, as its shutdown handler exits 0).`,
+      );
+    }
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -227,6 +231,7 @@ async function startSite(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
 
 async function stop(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  stopping.add(child);
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
@@ -277,6 +282,32 @@ function rssMb(pid: number): number {
 function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+// --- Baselines: what any Node server, and Express alone, can do with the same bytes -------------
+
+const BASELINE_PORT = PORT + 2;
+const BASELINE = `
+const fs = require("node:fs");
+const http = require("node:http");
+const body = fs.readFileSync(process.env.BODY_FILE);
+const headers = { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "gzip", "Content-Length": body.length };
+if (process.env.MODE === "express") {
+  const app = require("express")();
+  app.get("/", (_req, res) => { res.set(headers); res.end(body); });
+  app.listen(${BASELINE_PORT}, "127.0.0.1");
+} else {
+  http.createServer((_req, res) => { res.writeHead(200, headers); res.end(body); }).listen(${BASELINE_PORT}, "127.0.0.1");
+}`;
+
+/** A one-route server answering every GET with the saved gzip bytes: bare node:http or Express 5. */
+async function startBaseline(mode: "node" | "express", bodyFile: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["-e", BASELINE], {
+    env: { ...process.env, NODE_ENV: "production", MODE: mode, BODY_FILE: bodyFile },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitFor(`http://127.0.0.1:${BASELINE_PORT}/`);
+  return child;
 }
 
 // --- nginx -----------------------------------------------------------------------------------------
@@ -360,6 +391,8 @@ interface PageRun {
 const runs: PageRun[] = [];
 let uncached: (LoadResult & { renders: number; rss: number }) | null = null;
 let uncachedError = "";
+const baselines: { mode: "node" | "express"; result: LoadResult }[] = [];
+const loadBefore = os.loadavg()[0] ?? 0;
 let rssAfterLoad = NaN;
 let peakAfterLoad = NaN;
 try {
@@ -430,6 +463,20 @@ try {
   peakAfterLoad = peakRssMb(sitePid);
   await stop(site);
 
+  // Where the gap to nginx comes from: the same home page bytes from a bare Node server and Express.
+  for (const mode of ["node", "express"] as const) {
+    console.log(`Loading the home page's bytes from bare ${mode} (${SECONDS} s)…`);
+    const child = await startBaseline(mode, path.join(www, "home.html.gz"));
+    try {
+      baselines.push({
+        mode,
+        result: load(`http://127.0.0.1:${BASELINE_PORT}/`, child.pid ?? 0, false, tools.wrk),
+      });
+    } finally {
+      await stop(child);
+    }
+  }
+
   console.log(`Loading / with PAGE_CACHE_MB=0 (${SECONDS} s)…`);
   try {
     site = await startSite(siteEnv(dataDir, { PAGE_CACHE_MB: "0" }));
@@ -465,7 +512,7 @@ for (const run of runs) {
   const ratio = run.nginx ? run.ours.rps / run.nginx.rps : NaN;
   rows.push([
     `${run.name} (\`${run.path.length > 40 ? `${run.path.slice(0, 37)}…` : run.path}\`), ${(run.gzipBytes / 1024).toFixed(1)} KB gzip`,
-    `ours (page cache, ${run.renders} renders, after: ${run.cacheAfter})`,
+    `ours (page cache; ${run.renders} ${run.renders === 1 ? "render" : "renders"} during the run; then X-Cache ${run.cacheAfter})`,
     Math.round(run.ours.rps),
     ms(run.ours.p50Ms),
     ms(run.ours.p99Ms),
@@ -498,10 +545,25 @@ for (const run of runs) {
     `${run.name}: ${run.ours.non2xx} non-2xx, ${run.ours.socketErrors} socket errors (target 0)`,
   );
 }
+const homeNginx = runs.find((run) => run.name === "home")?.nginx;
+for (const [index, { mode, result }] of baselines.entries()) {
+  rows.push([
+    index === 0 ? "home's bytes, for comparison" : "",
+    mode === "node"
+      ? "bare `node:http` server, one route, same bytes"
+      : "bare Express 5 app, one route, same bytes",
+    Math.round(result.rps),
+    ms(result.p50Ms),
+    ms(result.p99Ms),
+    errors(result),
+    `${cpu(result.serverCpu)} / ${cpu(result.clientCpu)}`,
+    homeNginx ? `${((result.rps / homeNginx.rps) * 100).toFixed(0)} %` : "",
+  ]);
+}
 if (uncached) {
   rows.push([
     "home (`/`), no page cache",
-    `ours, PAGE_CACHE_MB=0 (${uncached.renders} renders)`,
+    `ours, PAGE_CACHE_MB=0 (${uncached.renders} renders during the run)`,
     Math.round(uncached.rps),
     ms(uncached.p50Ms),
     ms(uncached.p99Ms),
@@ -544,6 +606,10 @@ ${memory}
 
 ${verdicts.map((line) => `- ${line}`).join("\n")}
 
-${tool} per row, on 127.0.0.1, against the production build (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, PGlite, the bundled sample feeds), after a 5 s warm-up; nginx (2 workers, \`gzip_static on\`, access log off) serves each page's bytes saved from our server as \`.html\` + \`.html.gz\`, measured right after ours in the same run. The server, nginx and wrk share the machine's ${os.cpus().length} cores: wrk's own CPU (last column, per cent of one core) is taken from what either server could use, and our server runs one JavaScript thread where nginx runs two workers. "renders" counts React renders during the run (from \`/metrics\`), "after" is the \`X-Cache\` of a request right after it. For reference only, not measured here: nginx \`gzip_static\` was reported at ~42–47k requests/s on this machine, WordPress behind nginx \`fastcgi_cache\` ~4.6–6k, Ghost 17–20 and WordPress without a cache 28.`;
+${tool} per row, on 127.0.0.1, against the production build (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, PGlite, the bundled sample feeds), after a 5 s warm-up; nginx (2 workers, \`gzip_static on\`, access log off, keep-alive unlimited as Node's) serves each page's bytes saved from our server as \`.html\` + \`.html.gz\`, measured right after ours in the same run. The servers and wrk share the machine's ${os.cpus().length} cores, with whatever else runs on it (load average ${loadBefore.toFixed(1)} when the run began): the CPU column is per cent of one core, and wrk's share is taken from what either server could use. Our server runs one JavaScript thread; nginx runs two workers. Renders are counted from \`/metrics\` (a cached page is rendered again when its 60 s expire); the X-Cache shown is that of a request right after the run. For reference only, not measured here: nginx \`gzip_static\` was reported at ~42–47k requests/s on this machine earlier, WordPress behind nginx \`fastcgi_cache\` ~4.6–6k, Ghost 17–20 and WordPress without a cache 28.`;
 console.log(`\n${body}\n`);
-await writeSection("load", "Throughput, latency and memory under load (`npm run bench:load`)", body);
+await writeSection(
+  "load",
+  "Throughput, latency and memory under load (`npm run bench:load`)",
+  body,
+);
