@@ -191,7 +191,11 @@ async function openPglite(dataDir: string, owner: string): Promise<DatabaseHandl
   const lock: DataDirLock = acquireDataDirLock(dataDir, owner);
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir);
+    // PostgreSQL's default 128 MB of shared buffers costs the process as much memory again inside
+    // WebAssembly; the operating system already caches the data files.
+    client = await PGlite.create(dataDir, {
+      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+    });
   } catch (error) {
     lock.release();
     throw error;

@@ -200,12 +200,43 @@ export function cachedPageListener(
   fixedHeaders: Record<string, string>,
   observe?: (event: "hit", path: string, status: number) => void,
 ): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
+  // A hit's whole header block, worked out once per page and encoding: hits only write it out.
+  const prepared = new WeakMap<CachedPage, Map<string, string[]>>();
+  const headersFor = (page: CachedPage, encoding: "br" | "gzip" | "identity") => {
+    let byEncoding = prepared.get(page);
+    if (!byEncoding) prepared.set(page, (byEncoding = new Map()));
+    let raw = byEncoding.get(encoding);
+    if (!raw) {
+      const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+      const headers: Record<string, string> = {
+        ...fixedHeaders,
+        ...Object.fromEntries(page.headers),
+        ETag: page.etag,
+        Vary: page.varyCookie ? "Accept-Encoding, Cookie" : "Accept-Encoding",
+        "X-Cache": "HIT",
+        "Content-Length": String(body.length),
+        ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+      };
+      raw = Object.entries(headers).flat();
+      byEncoding.set(encoding, raw);
+    }
+    return raw;
+  };
+
   return (req, res) => {
     if (req.method !== "GET" || !req.url) return false;
     const page = cache.get(req.url);
     if (!page || (page.varyCookie && req.headers.cookie)) return false;
-    for (const [name, value] of Object.entries(fixedHeaders)) res.setHeader(name, value);
-    sendCached(req, res, page, "HIT");
+    const validators = req.headers["if-none-match"];
+    if (validators) {
+      // Conditional requests are rarer: the general path answers them.
+      for (const [name, value] of Object.entries(fixedHeaders)) res.setHeader(name, value);
+      sendCached(req, res, page, "HIT");
+    } else {
+      const encoding = chooseEncoding(req.headers["accept-encoding"]);
+      const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+      res.writeHead(page.status, headersFor(page, encoding)).end(body);
+    }
     observe?.("hit", req.url.split("?")[0] ?? "/", res.statusCode);
     return true;
   };
