@@ -268,11 +268,14 @@ describe.each(testDatabases())("ingest pass on $name", (database) => {
   it("runs one pass at a time on a database", async () => {
     bodies.set("a", { status: 200, body: rssFeed("A", items("a", 1)) });
     let release: () => void = () => {};
-    const holding = handle.withLock(
-      INGEST_LOCK_ID,
-      { wait: false },
-      () => new Promise<void>((r) => (release = r)),
-    );
+    let held: () => void = () => {};
+    const lockTaken = new Promise<void>((r) => (held = r));
+    const holding = handle.withLock(INGEST_LOCK_ID, { wait: false }, () => {
+      held();
+      return new Promise<void>((r) => (release = r));
+    });
+    // On PostgreSQL taking the lock is a round trip: the second try comes once the first holds it.
+    await lockTaken;
     const second = await handle.withLock(INGEST_LOCK_ID, { wait: false }, () =>
       pass([source("a")]),
     );
