@@ -96,6 +96,17 @@ describe("response cache", () => {
     expect(first.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
   });
 
+  it("a hit carries the page's own Content-Security-Policy, once", async () => {
+    const miss = await raw("/business");
+    const hit = await raw("/business");
+    expect(hit.headers["x-cache"]).toBe("HIT");
+    const policy = hit.headers["content-security-policy"] ?? "";
+    expect(policy).toBe(miss.headers["content-security-policy"]);
+    expect(policy).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
+    expect(policy).not.toContain("default-src 'none'");
+    expect(hit.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
   it("renders once for many readers asking for the same page at the same moment", async () => {
     const before = await renders();
     const answers = await Promise.all(Array.from({ length: 12 }, () => raw("/world-news")));

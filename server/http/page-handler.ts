@@ -208,14 +208,18 @@ export function cachedPageListener(
     let raw = byEncoding.get(encoding);
     if (!raw) {
       const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+      // Lower-case names throughout, so the page's own headers (its CSP) replace the fixed ones
+      // rather than going out twice: a raw header block is written as it is.
+      const lower = (entries: Iterable<[string, string]>) =>
+        [...entries].map(([name, value]): [string, string] => [name.toLowerCase(), value]);
       const headers: Record<string, string> = {
-        ...fixedHeaders,
-        ...Object.fromEntries(page.headers),
-        ETag: page.etag,
-        Vary: page.varyCookie ? "Accept-Encoding, Cookie" : "Accept-Encoding",
-        "X-Cache": "HIT",
-        "Content-Length": String(body.length),
-        ...(encoding === "identity" ? {} : { "Content-Encoding": encoding }),
+        ...Object.fromEntries(lower(Object.entries(fixedHeaders))),
+        ...Object.fromEntries(lower(page.headers)),
+        etag: page.etag,
+        vary: page.varyCookie ? "Accept-Encoding, Cookie" : "Accept-Encoding",
+        "x-cache": "HIT",
+        "content-length": String(body.length),
+        ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
       };
       raw = Object.entries(headers).flat();
       byEncoding.set(encoding, raw);
