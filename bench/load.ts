@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { siteEnv } from "./site-env";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3500);
 const NGINX_PORT = PORT + 1;
@@ -171,34 +172,6 @@ function load(
 }
 
 // --- The site --------------------------------------------------------------------------------------
-
-/** The demo configuration, whatever the calling shell has set. */
-function siteEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const unset = new Set([
-    "DATABASE_URL",
-    "AD_SCRIPT_URL",
-    "FEATURED_VIDEO_URL",
-    "IMAGE_FEED_EMBED_URL",
-    "HOLIDAY_CALENDAR_EMBED_URL",
-    "FEED_WALL_EMBED_URL",
-    "CONTACT_FORM_URL",
-    "PAGE_CACHE_MB",
-    "PAGE_CACHE_SECONDS",
-  ]);
-  return {
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.has(name))),
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    SITE_URL: ORIGIN,
-    DATA_DIR: dataDir,
-    FEEDS_FILE: "config/feeds.sample.json",
-    INGEST_INTERVAL_MINUTES: "0",
-    // Request logs at info would measure logging.
-    LOG_LEVEL: "warn",
-    ...extra,
-  };
-}
 
 /** Children this script stops itself; any other exit of a server during the run is reported. */
 const stopping = new Set<ChildProcess>();
@@ -400,11 +373,11 @@ try {
   const ingest = spawnSync(
     process.execPath,
     ["--import", "tsx", "cli/news.ts", "ingest", "--force"],
-    { stdio: ["ignore", "ignore", "inherit"], env: siteEnv(dataDir) },
+    { stdio: ["ignore", "ignore", "inherit"], env: siteEnv(PORT, dataDir) },
   );
   if (ingest.status !== 0) throw new Error("loading the sample feeds failed");
 
-  site = await startSite(siteEnv(dataDir));
+  site = await startSite(siteEnv(PORT, dataDir));
   const sitePid = site.pid ?? 0;
   const home = await text(`${ORIGIN}/`);
   const articlePath = /href="(\/article\/[^"#?]+)"/.exec(home)?.[1];
@@ -479,7 +452,7 @@ try {
 
   console.log(`Loading / with PAGE_CACHE_MB=0 (${SECONDS} s)…`);
   try {
-    site = await startSite(siteEnv(dataDir, { PAGE_CACHE_MB: "0" }));
+    site = await startSite(siteEnv(PORT, dataDir, { PAGE_CACHE_MB: "0" }));
     load(`${ORIGIN}/`, site.pid ?? 0, false, tools.wrk, 5);
     const rendersBefore = await metric("page_renders_total");
     const result = load(`${ORIGIN}/`, site.pid ?? 0, false, tools.wrk);

@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { siteEnv } from "./site-env";
 
 const PORT = Number(process.env.BENCH_STARTUP_PORT ?? 3510);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -18,21 +19,6 @@ const ROUNDS = 3;
 const POLL_MS = 50;
 const TIMEOUT_MS = 60_000;
 const TARGETS = { existing: 2000, new: 6000 };
-
-function env(dataDir: string): NodeJS.ProcessEnv {
-  const unset = new Set(["DATABASE_URL", "PAGE_CACHE_MB", "PAGE_CACHE_SECONDS"]);
-  return {
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.has(name))),
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    SITE_URL: ORIGIN,
-    DATA_DIR: dataDir,
-    FEEDS_FILE: "config/feeds.sample.json",
-    INGEST_INTERVAL_MINUTES: "0",
-    LOG_LEVEL: "warn",
-  };
-}
 
 /** The status of one GET on a connection of its own; 0 when nothing answers yet. */
 function status(url: string): Promise<number> {
@@ -66,7 +52,7 @@ interface Start {
 async function timeStart(dataDir: string): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: env(dataDir),
+    env: siteEnv(PORT, dataDir),
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
@@ -99,7 +85,7 @@ try {
   const ingest = spawnSync(
     process.execPath,
     ["--import", "tsx", "cli/news.ts", "ingest", "--force"],
-    { stdio: ["ignore", "ignore", "inherit"], env: env(existingDir) },
+    { stdio: ["ignore", "ignore", "inherit"], env: siteEnv(PORT, existingDir) },
   );
   if (ingest.status !== 0) throw new Error("loading the sample feeds failed");
   // Alternating, so a busy moment on the machine falls on both alike.

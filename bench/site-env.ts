@@ -1,0 +1,34 @@
+/**
+ * The environment of a benchmarked site: the production build over the bundled sample feeds on its
+ * own port and data directory, with ads and embeds as placeholders, whatever the calling shell has set.
+ */
+export function siteEnv(
+  port: number,
+  dataDir: string,
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  const unset = new Set([
+    "DATABASE_URL",
+    "AD_SCRIPT_URL",
+    "FEATURED_VIDEO_URL",
+    "IMAGE_FEED_EMBED_URL",
+    "HOLIDAY_CALENDAR_EMBED_URL",
+    "FEED_WALL_EMBED_URL",
+    "CONTACT_FORM_URL",
+    "PAGE_CACHE_MB",
+    "PAGE_CACHE_SECONDS",
+  ]);
+  return {
+    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.has(name))),
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SITE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    FEEDS_FILE: "config/feeds.sample.json",
+    INGEST_INTERVAL_MINUTES: "0",
+    // Request logs at info would measure logging.
+    LOG_LEVEL: "warn",
+    ...extra,
+  };
+}
