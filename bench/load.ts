@@ -177,8 +177,8 @@ function load(
 const stopping = new Set<ChildProcess>();
 
 async function startSite(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  // node itself, not npm or tsx's wrapper: its pid is the server's, for /proc.
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // node itself on the compiled server, as `npm start` runs it, not through npm: its pid is the server's, for /proc.
+  const child = spawn(process.execPath, ["build/web/main.js"], {
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });

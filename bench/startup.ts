@@ -1,6 +1,6 @@
 /**
- * `npm run bench:startup`: from spawning the production server (`node --import tsx server/main.ts`,
- * not through npm) to the first 200 of `/`, a real page, polled every 50 ms; with the embedded
+ * `npm run bench:startup`: from spawning the production server (`node build/web/main.js`, as
+ * `npm start` runs it, not through npm) to the first 200 of `/`, a real page, polled every 50 ms; with the embedded
  * database on an existing data directory (the sample feeds stored) and on a new one (initdb and
  * migrations included). Best of 3 each. Run `npm run build` first.
  */
@@ -51,7 +51,7 @@ interface Start {
 /** Spawns the server and polls until `/` answers 200; /healthz is polled alongside for context. */
 async function timeStart(dataDir: string): Promise<Start> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, ["build/web/main.js"], {
     env: siteEnv(PORT, dataDir),
     stdio: ["ignore", "ignore", "inherit"],
   });
@@ -130,6 +130,6 @@ ${table}
 
 ${verdicts.map((line) => `- ${line}`).join("\n")}
 
-Time from spawning \`node --import tsx server/main.ts\` (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, no ingest schedule) to the first 200 of \`/\`, polled every ${POLL_MS} ms on a new connection each time; it includes loading the code (tsx compiles the server's TypeScript on the fly), opening the embedded database, migrating it and rendering the first page. \`/healthz\` answers once the server listens, so the gap between the two columns is the first page's render. Existing and new directories alternate, ${ROUNDS} rounds.`;
+Time from spawning \`node build/web/main.js\` as \`npm start\` does (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, no ingest schedule) to the first 200 of \`/\`, polled every ${POLL_MS} ms on a new connection each time; it includes loading the compiled code, opening the embedded database, migrating it and rendering the first page. \`/healthz\` answers once the server listens, so the gap between the two columns is the first page's render. Existing and new directories alternate, ${ROUNDS} rounds.`;
 console.log(`\n${body}\n`);
 await writeSection("startup", "Start-up (`npm run bench:startup`)", body);

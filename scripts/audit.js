@@ -222,7 +222,7 @@ if (ingest.status !== 0) {
 }
 
 step(`Serving on ${origin}`);
-server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { stdio: "inherit", env });
+server = spawn(process.execPath, ["build/web/main.js"], { stdio: "inherit", env });
 await waitForServer(`${origin}/`, server);
 
 const home = await (await fetch(`${origin}/`)).text();

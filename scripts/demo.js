@@ -31,7 +31,7 @@ step("Loading the sample feeds", process.execPath, [
 ]);
 
 console.log(`\n▶ Serving on http://${env.HOST ?? "localhost"}:${env.PORT ?? 3000} (Ctrl-C stops)`);
-const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+const server = spawn(process.execPath, ["build/web/main.js"], {
   stdio: "inherit",
   env,
 });
