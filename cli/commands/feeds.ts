@@ -1,11 +1,24 @@
 import { loadFeedSources } from "../../server/ingest/feeds-config";
-import { listFeeds } from "../../server/news/repository";
+import { listFeeds, type FeedRow } from "../../server/news/repository";
 import type { Command } from "../command";
 import { withDatabase } from "../database";
 import { formatTable } from "../table";
 
 function when(date: Date | null): string {
   return date ? date.toISOString().replace("T", " ").slice(0, 16) : "never";
+}
+
+export type FeedHealth = "not configured" | "DEAD" | "FAILING" | "ok" | "not fetched yet";
+
+/** The health column of `news feeds`: what the operator is told about a feed. */
+export function feedHealth(
+  feed: Pick<FeedRow, "dead" | "consecutiveFailures" | "lastSuccessAt">,
+  configured: boolean,
+): FeedHealth {
+  if (!configured) return "not configured";
+  if (feed.dead) return "DEAD";
+  if (feed.consecutiveFailures > 0) return "FAILING";
+  return feed.lastSuccessAt ? "ok" : "not fetched yet";
 }
 
 export const feedsCommand: Command = {
@@ -17,27 +30,16 @@ export const feedsCommand: Command = {
     return withDatabase("`news feeds`", async (database, config) => {
       await database.migrate();
       const configured = new Set(loadFeedSources(config.feedsFile).map((s) => s.url));
-      const rows = (await listFeeds(database.db)).map((feed) => {
-        const health = !configured.has(feed.url)
-          ? "not configured"
-          : feed.dead
-            ? "DEAD"
-            : feed.consecutiveFailures > 0
-              ? "FAILING"
-              : feed.lastSuccessAt
-                ? "ok"
-                : "not fetched yet";
-        return [
-          health,
-          feed.category,
-          feed.url,
-          feed.lastStatus === null ? "-" : String(feed.lastStatus),
-          when(feed.lastSuccessAt),
-          String(feed.consecutiveFailures),
-          when(feed.nextAttemptAt),
-          feed.lastError ?? "",
-        ];
-      });
+      const rows = (await listFeeds(database.db)).map((feed) => [
+        feedHealth(feed, configured.has(feed.url)),
+        feed.category,
+        feed.url,
+        feed.lastStatus === null ? "-" : String(feed.lastStatus),
+        when(feed.lastSuccessAt),
+        String(feed.consecutiveFailures),
+        when(feed.nextAttemptAt),
+        feed.lastError ?? "",
+      ]);
       if (rows.length === 0) {
         console.log("No feeds fetched yet: run `news ingest`.");
         return 0;

@@ -197,6 +197,25 @@ describe.each(testDatabases())("ingest pass on $name", (database) => {
     expect(await storedIds()).toHaveLength(5);
   });
 
+  it("leaves a feed whose fetch a stopping process cut short due, not failed", async () => {
+    const stopping = new AbortController();
+    // The process is told to stop while the feed's answer is still on its way.
+    server.route("/slow.xml", (_req, res) => {
+      stopping.abort();
+      setTimeout(() => res.writeHead(200).end(rssFeed("Slow", items("slow", 2))), 200);
+    });
+    const slow = { url: server.url("/slow.xml"), category: "local-news" } as const;
+    const summary = await pass([slow], { signal: stopping.signal });
+    expect(summary).toMatchObject({ fetched: 0, failed: 0, notDue: 1 });
+    expect(await handle.db.select().from(feeds).where(eq(feeds.url, slow.url))).toMatchObject([
+      { consecutiveFailures: 0, lastError: null, nextAttemptAt: null },
+    ]);
+
+    // The next pass, in this process or another, reads it at once.
+    const next = await pass([slow], { now: () => minutesAfter(T0, 1) });
+    expect(next).toMatchObject({ fetched: 1, inserted: 2 });
+  });
+
   it("marks a feed answering 410 as dead, and still retries it", async () => {
     bodies.set("a", { status: 410, body: "" });
     await pass([source("a")]);

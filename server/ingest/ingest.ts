@@ -5,7 +5,13 @@ import { feeds } from "../db/schema";
 import type { Logger } from "../logger";
 import { ensureFeeds, type FeedRow } from "../news/repository";
 import type { FeedSource } from "./feeds-config";
-import { DEFAULT_FETCH_OPTIONS, fetchFeed, isLocalSource, type FetchResult } from "./fetch";
+import {
+  DEFAULT_FETCH_OPTIONS,
+  fetchFeed,
+  isLocalSource,
+  type FetchOptions,
+  type FetchResult,
+} from "./fetch";
 import { normalizeItem } from "./normalize";
 import { FeedParseError, parseFeed } from "./parse";
 import { runPool, type PoolLimits } from "./pool";
@@ -57,7 +63,8 @@ export interface IngestOptions {
   /** Fetch every feed, even those whose next attempt is still ahead. */
   force?: boolean;
   limits?: PoolLimits;
-  fetchOptions?: Partial<typeof DEFAULT_FETCH_OPTIONS>;
+  /** Overrides of the fetch limits (tests use small ones). */
+  fetchOptions?: Partial<Pick<FetchOptions, keyof typeof DEFAULT_FETCH_OPTIONS>>;
   now?: () => Date;
   /** Stops the pass between feeds (shutdown). */
   signal?: AbortSignal;
@@ -82,7 +89,12 @@ export function articlesFromBody(
   result: Extract<FetchResult, { kind: "ok" }>,
   source: FeedSource,
   siteUrl: string,
-): { items: NormalizedArticle[]; title: string | null; ttlMinutes: number | null } {
+): {
+  items: NormalizedArticle[];
+  title: string | null;
+  ttlMinutes: number | null;
+  damaged: boolean;
+} {
   const parsed = parseFeed(result.body, { contentType: result.contentType });
   // Local sample feeds carry site-relative image paths: they resolve against our own address.
   // (their channel links point at the fictional publisher, so the feed's own base is ignored).
@@ -97,7 +109,7 @@ export function articlesFromBody(
     });
     if (article) items.push(article);
   }
-  return { items, title: parsed.title, ttlMinutes: parsed.ttlMinutes };
+  return { items, title: parsed.title, ttlMinutes: parsed.ttlMinutes, damaged: parsed.damaged };
 }
 
 /** A feed that answered 304: its state changes only in when it was seen and is next due. */
@@ -131,6 +143,41 @@ async function recordNotModified(database: DatabaseHandle, seen: NotModified[], 
       })
       .where(inArray(feeds.id, ids));
   }
+}
+
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** The database's own words: the driver's error, not the query and parameters the ORM wraps it in. */
+function storageErrorMessage(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? cause.message : (error as Error).message;
+}
+
+/** A feed's articles and its state after a good fetch, in one transaction: all of it lands, or none. */
+function storeFeed(
+  database: DatabaseHandle,
+  feedId: number,
+  items: NormalizedArticle[],
+  now: Date,
+  state: Pick<
+    typeof feeds.$inferInsert,
+    "title" | "etag" | "lastModified" | "lastStatus" | "lastError" | "nextAttemptAt"
+  >,
+): Promise<StoreResult> {
+  return database.db.transaction(async (tx) => {
+    const counts = await storeArticles(tx, feedId, items, now);
+    await tx
+      .update(feeds)
+      .set({
+        ...state,
+        lastAttemptAt: now,
+        lastSuccessAt: now,
+        consecutiveFailures: 0,
+        dead: false,
+      })
+      .where(eq(feeds.id, feedId));
+    return counts;
+  });
 }
 
 async function processFeed(
@@ -182,7 +229,15 @@ async function processFeed(
     return finish();
   };
 
-  if (result.kind === "error") return fail(result.status, result.error, result.retryAfterSeconds);
+  if (result.kind === "error") {
+    // A fetch cut short because this process is stopping says nothing about the feed: it stays due
+    // for the next pass, in whichever process runs it, rather than backing off as a failure.
+    if (options.signal?.aborted) {
+      Object.assign(report, { outcome: "not-due" });
+      return finish();
+    }
+    return fail(result.status, result.error, result.retryAfterSeconds);
+  }
 
   if (result.kind === "not-modified") {
     // Nothing to parse or store; the feed's bookkeeping is written with the pass's other 304s.
@@ -207,28 +262,30 @@ async function processFeed(
   }
 
   const items = newestItems(parsed.items, now);
-  const stored: StoreResult = await database.db.transaction(async (tx) => {
-    const counts = await storeArticles(tx, feed.id, items, now);
-    await tx
-      .update(feeds)
-      .set({
-        title: parsed.title,
-        etag: result.etag,
-        lastModified: result.lastModified,
-        lastAttemptAt: now,
-        lastSuccessAt: now,
-        lastStatus: result.status,
-        lastError: parsed.items.length === 0 ? "The feed holds no items" : null,
-        consecutiveFailures: 0,
-        dead: false,
-        nextAttemptAt: nextAttemptAfterSuccess(now, {
-          ttlMinutes: parsed.ttlMinutes,
-          maxAgeSeconds: result.maxAgeSeconds,
-        }),
-      })
-      .where(eq(feeds.id, feed.id));
-    return counts;
-  });
+  let stored: StoreResult;
+  try {
+    stored = await storeFeed(database, feed.id, items, now, {
+      title: parsed.title,
+      etag: result.etag,
+      lastModified: result.lastModified,
+      lastStatus: result.status,
+      lastError:
+        parsed.items.length === 0
+          ? "The feed holds no items"
+          : parsed.damaged
+            ? `The feed is cut off or damaged: read ${plural(parsed.items.length, "complete item")} before the damage`
+            : null,
+      nextAttemptAt: nextAttemptAfterSuccess(now, {
+        ttlMinutes: parsed.ttlMinutes,
+        maxAgeSeconds: result.maxAgeSeconds,
+      }),
+    });
+  } catch (error) {
+    // The transaction rolled back: nothing of this feed was written, its validators included, so the
+    // next pass reads the whole feed again. The feed's state says why.
+    logger.error({ feed: source.url, err: error }, "feed could not be stored");
+    return fail(result.status, `Storage error: ${storageErrorMessage(error)}`, null);
+  }
   Object.assign(report, {
     outcome: "fetched",
     status: result.status,

@@ -51,6 +51,7 @@ describe("parseFeed: RSS 2.0", () => {
       link: "https://news.example.com/",
       ttlMinutes: 30,
       items: 4,
+      damaged: false,
     });
   });
 
@@ -136,6 +137,7 @@ describe("parseFeed: Atom", () => {
       link: "https://blog.example.net/",
       ttlMinutes: null,
       items: 2,
+      damaged: false,
     });
   });
 
@@ -409,10 +411,39 @@ describe("parseFeed: hostile and broken documents", () => {
   });
 
   it("yields the complete items of a truncated feed", () => {
-    expect(parseFixture("truncated.xml").items.map((i) => i.title)).toEqual([
-      "First complete item",
-      "Second complete item",
-    ]);
+    const feed = parseFixture("truncated.xml");
+    expect(feed.items.map((i) => i.title)).toEqual(["First complete item", "Second complete item"]);
+    expect(feed.damaged).toBe(true);
+  });
+
+  it.each([
+    [
+      "RSS",
+      `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title>
+<item><link>https://cut.example.com/1</link><title>One</title><description>First</description><pubDate>Mon, 02 Jun 2025 10:00:00 GMT</pubDate></item>
+<item><link>https://cut.example.com/2</link><guid>https://cut.example.com/2</guid><title>Two</title><description><![CDATA[<p>Second</p>]]></description><pubDate>Mon, 02 Jun 2025 11:00:00 GMT</pubDate></item>
+</channel></rss>`,
+    ],
+    [
+      "Atom",
+      `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>T</title>
+<entry><link href="https://cut.example.com/1"/><title>One</title><updated>2025-06-02T10:00:00Z</updated><summary>First</summary></entry>
+<entry><id>urn:two</id><link href="https://cut.example.com/2"/><title>Two</title><updated>2025-06-02T11:00:00Z</updated><summary>Second</summary><content type="html">&lt;p&gt;Second, longer&lt;/p&gt;</content></entry>
+</feed>`,
+    ],
+  ])("never reads the %s item a body is cut off in, wherever the cut", (_format, xml) => {
+    // A cut-off item read with its later fields missing would overwrite a stored article with blanks.
+    const complete = parseText(xml).items;
+    for (let cut = 1; cut < xml.length; cut++) {
+      let items: RawItem[];
+      try {
+        items = parseText(xml.slice(0, cut)).items;
+      } catch (error) {
+        if (error instanceof FeedParseError) continue;
+        throw error;
+      }
+      expect(complete.slice(0, items.length), `cut at ${cut}`).toEqual(items);
+    }
   });
 
   it("keeps stray ampersands as written and survives an unclosed root", () => {

@@ -302,23 +302,44 @@ function describeMalformed(xml: string, error: unknown): string {
   return `Malformed XML: ${message.replace(/\s+/g, " ").trim()}`;
 }
 
+// An item or entry start tag; whether it closes itself is read from where it ends.
+const ITEM_START = /<(?:[A-Za-z0-9_.-]+:)?(?:item|entry)(?=[\s/>]|$)/g;
+const ROOT_END = /<\/(?:[A-Za-z0-9_.-]+:)?(?:rss|feed|RDF|channel)\s*>$/;
+
+/** Whether an item or entry opens after the last complete one and never closes: the body was cut off. */
+function breaksOffInsideItem(xml: string): boolean {
+  if (ROOT_END.test(xml.slice(-256).trimEnd())) return false;
+  ITEM_START.lastIndex = Math.max(0, lastCompleteItemEnd(xml));
+  for (let m = ITEM_START.exec(xml); m !== null; m = ITEM_START.exec(xml)) {
+    const end = xml.indexOf(">", m.index);
+    if (end === -1 || xml.charAt(end - 1) !== "/") return true;
+  }
+  return false;
+}
+
 /**
- * Parses a prepared document (see `preparePrologue`) into its root element. A document the parser rejects
- * is retried cut after its last complete item or entry, so a truncated feed yields what it holds.
+ * Parses a prepared document (see `preparePrologue`) into its root element. A document the parser rejects,
+ * or one that breaks off inside an item, is read cut after its last complete item or entry, so a truncated
+ * feed yields what it holds (`damaged`). The cut-off item itself is never read: with its later fields
+ * missing it would overwrite a stored article with blanks.
  */
-function parseXml(xml: string): XmlElement {
+function parseXml(xml: string): { root: XmlElement; damaged: boolean } {
   let firstError: unknown = null;
-  try {
-    const root = readXml(xml);
-    if (root !== null) return root;
-  } catch (error) {
-    firstError = error;
+  if (breaksOffInsideItem(xml)) {
+    firstError = new Error("the document ends inside an item");
+  } else {
+    try {
+      const root = readXml(xml);
+      if (root !== null) return { root, damaged: false };
+    } catch (error) {
+      firstError = error;
+    }
   }
   const cut = lastCompleteItemEnd(xml);
   if (cut > 0 && cut < xml.length) {
     try {
       const root = readXml(xml.slice(0, cut));
-      if (root !== null) return root;
+      if (root !== null) return { root, damaged: true };
     } catch (error) {
       firstError ??= error;
     }
@@ -769,7 +790,7 @@ function ttlOf(channel: XmlElement | null): number | null {
   return minutes > 0 ? minutes : null;
 }
 
-function readRss(root: XmlElement, format: "rss" | "rdf"): ParsedFeed {
+function readRss(root: XmlElement, format: "rss" | "rdf"): Omit<ParsedFeed, "damaged"> {
   const rootBase = xmlBase(root, null);
   const channel =
     childNamed(root, "", "channel") ??
@@ -792,7 +813,7 @@ function readRss(root: XmlElement, format: "rss" | "rdf"): ParsedFeed {
   };
 }
 
-function readAtom(root: XmlElement): ParsedFeed {
+function readAtom(root: XmlElement): Omit<ParsedFeed, "damaged"> {
   const base = xmlBase(root, null);
   const titleHtml = atomHtml(childNamed(root, ATOM, "title"));
   return {
@@ -822,13 +843,13 @@ export function parseFeed(
   body: Uint8Array,
   options: { contentType?: string | null } = {},
 ): ParsedFeed {
-  const root = parseXml(feedText(body, options));
+  const { root, damaged } = parseXml(feedText(body, options));
   if (root.local.toLowerCase() === "html")
     throw new FeedParseError("Not a feed: the document is HTML");
   if (root.local === "rss" || (root.local === "channel" && root.ns === "")) {
-    return readRss(root, "rss");
+    return { ...readRss(root, "rss"), damaged };
   }
-  if (root.local === "RDF") return readRss(root, "rdf");
-  if (root.local === "feed") return readAtom(root);
+  if (root.local === "RDF") return { ...readRss(root, "rdf"), damaged };
+  if (root.local === "feed") return { ...readAtom(root), damaged };
   throw new FeedParseError(`Not a feed: the root element is <${root.name}>`);
 }

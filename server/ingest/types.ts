@@ -26,6 +26,8 @@ export interface ParsedFeed {
   /** RSS <ttl> in minutes, when present. */
   ttlMinutes: number | null;
   items: RawItem[];
+  /** The document breaks off (or is malformed) after its last complete item: only the items before were read. */
+  damaged: boolean;
 }
 
 /** An article ready to store: the spec's Article fields plus what deduplication needs. */
