@@ -27,11 +27,21 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
     },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.js",
-    url: `http://127.0.0.1:${PORT}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { E2E_PORT: String(PORT) },
-  },
+  webServer: [
+    {
+      command: "node scripts/e2e-server.js",
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { E2E_PORT: String(PORT) },
+    },
+    // The hostile-input site (e2e/hostile.spec.ts): feeds and blog posts made of attacks.
+    {
+      command: "node scripts/e2e-server.js",
+      url: `http://127.0.0.1:${PORT + 1}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { E2E_PORT: String(PORT + 1), E2E_SITE: "hostile" },
+    },
+  ],
 });

@@ -1,11 +1,34 @@
 // Starts the production build for Playwright on its own port with a fresh embedded database.
+// E2E_SITE=hostile serves the hostile-input site instead: feeds and blog posts made from
+// fixtures/hostile/payloads.ts into a temporary folder (e2e/hostile.spec.ts).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
+const hostile = process.env.E2E_SITE === "hostile";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-e2e-"));
+const sourceDir = hostile ? fs.mkdtempSync(path.join(os.tmpdir(), "news-e2e-hostile-")) : null;
 const port = process.env.E2E_PORT ?? "3100";
+
+function removeFolders() {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (sourceDir) fs.rmSync(sourceDir, { recursive: true, force: true });
+}
+
+if (sourceDir) {
+  const written = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "fixtures/hostile/write.ts", sourceDir],
+    { stdio: ["ignore", "ignore", "inherit"] },
+  );
+  if (written.status !== 0) {
+    console.error("Writing the hostile feeds and blog posts for the browser tests failed.");
+    removeFolders();
+    process.exit(1);
+  }
+}
+
 const env = {
   ...process.env,
   NODE_ENV: "production",
@@ -13,17 +36,26 @@ const env = {
   HOST: "127.0.0.1",
   SITE_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: dataDir,
-  FEEDS_FILE: "config/feeds.sample.json",
+  FEEDS_FILE: sourceDir ? path.join(sourceDir, "feeds.json") : "config/feeds.sample.json",
   INGEST_INTERVAL_MINUTES: "0",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   // The browser tests post from one address all run long; the rate limit itself is tested over HTTP
   // in server/forms/forms.test.ts. One proxy hop is trusted so tests can speak for other addresses.
   FORM_RATE_LIMIT: "1000",
   TRUST_PROXY_HOPS: "1",
-  // An embed configured as an operator would; the browser tests never let it reach the network.
-  FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  ...(sourceDir
+    ? {
+        BLOG_SOURCE: "local",
+        BLOG_DIR: path.join(sourceDir, "blog"),
+        // Each page is opened several times (two widths, with and without the CSP): rendered once.
+        PAGE_CACHE_SECONDS: "3600",
+      }
+    : {
+        // An embed configured as an operator would; the browser tests never let it reach the network.
+        FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      }),
 };
-// The pages are tested over the bundled sample feeds, loaded before the site starts.
+// The pages are tested over the bundled sample feeds (or the hostile ones), loaded before the site starts.
 const ingest = spawnSync(
   process.execPath,
   ["--import", "tsx", "cli/news.ts", "ingest", "--force"],
@@ -33,10 +65,19 @@ const ingest = spawnSync(
   },
 );
 if (ingest.status !== 0) {
-  console.error("Loading the sample feeds for the browser tests failed.");
+  console.error(
+    `Loading the ${hostile ? "hostile" : "sample"} feeds for the browser tests failed.`,
+  );
+  removeFolders();
   process.exit(1);
 }
-const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+// The compiled web process, as `npm start` runs it in production.
+if (!fs.existsSync("build/web/main.js")) {
+  console.error("No build in build/: run `npm run build` before the browser tests.");
+  removeFolders();
+  process.exit(1);
+}
+const child = spawn(process.execPath, ["build/web/main.js"], {
   stdio: "inherit",
   env,
 });
@@ -44,6 +85,6 @@ const stop = (signal) => child.kill(signal);
 process.on("SIGTERM", () => stop("SIGTERM"));
 process.on("SIGINT", () => stop("SIGINT"));
 child.on("exit", (code) => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  removeFolders();
   process.exit(code ?? 0);
 });

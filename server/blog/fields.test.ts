@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { imageAddress, publicationDate } from "./fields";
+import { imageAddress, plainText, publicationDate } from "./fields";
 
 describe("publicationDate", () => {
   it.each<[string, string | null]>([
@@ -36,5 +36,22 @@ describe("imageAddress", () => {
     [undefined, null],
   ])("%j → %j", (value, address) => {
     expect(imageAddress(value)).toBe(address);
+  });
+});
+
+describe("plainText", () => {
+  it.each<[string | null | undefined, string]>([
+    ["  A  title\n on two lines ", "A title on two lines"],
+    ["NUL\u0000 goes", "NUL goes"],
+    ["\u0001search\u0002 markers go", "search markers go"],
+    ["\u202Etxt.exe", "txt.exe"],
+    ["zero\u200Bwidth", "zerowidth"],
+    ["lone \uD800 surrogate \uDFFF", "lone \uFFFD surrogate \uFFFD"],
+    ["a pair \uD83D\uDE00 stays", "a pair \uD83D\uDE00 stays"],
+    ["<script>alert(1)</script>", "<script>alert(1)</script>"],
+    [null, ""],
+    [undefined, ""],
+  ])("%j → %j", (value, text) => {
+    expect(plainText(value)).toBe(text);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sanitizeHtml } from "../ingest/sanitize";
-import { imageAddress, publicationDate } from "./fields";
+import { imageAddress, plainText, publicationDate } from "./fields";
 import {
   BLOG_PAGE_SIZE,
   BlogSourceError,
@@ -158,8 +158,8 @@ export function createHostedBlogSource(options: HostedBlogOptions): BlogSource {
     }
     const posts = parsed.data.blogs.map((b): BlogPostSummary => ({
       slug: b.slug.trim(),
-      title: orEmpty(b.metaTitle) || b.slug.trim(),
-      description: orEmpty(b.metaDescription),
+      title: plainText(b.metaTitle) || plainText(b.slug),
+      description: plainText(b.metaDescription),
       image: imageAddress(b.pinterestImageLink),
       date: null,
     }));
@@ -183,15 +183,15 @@ export function createHostedBlogSource(options: HostedBlogOptions): BlogSource {
     const postSlug = orEmpty(d.slug) || slug;
     return {
       slug: postSlug,
-      title: orEmpty(d.metaTitle) || postSlug,
-      description: orEmpty(d.metaDescription),
+      title: plainText(d.metaTitle) || plainText(postSlug),
+      description: plainText(d.metaDescription),
       image: imageAddress(d.pinterestImageLink),
       date: d.date ? publicationDate(d.date) : null,
-      author: orEmpty(d.author) || null,
+      author: plainText(d.author) || null,
       html: sanitizeHtml(d.blog ?? "", options.siteUrl),
       video: orEmpty(d.youtubeShortsUrl) || null,
-      shortTailKeywords: d.shortTailKeywords ?? "",
-      longTailKeywords: d.longTailKeywords ?? "",
+      shortTailKeywords: plainText(d.shortTailKeywords),
+      longTailKeywords: plainText(d.longTailKeywords),
     };
   }
 

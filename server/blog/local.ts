@@ -4,7 +4,7 @@ import { Marked } from "marked";
 import { z } from "zod";
 import { sanitizeHtml } from "../ingest/sanitize";
 import type { Logger } from "../logger";
-import { imageAddress, publicationDate } from "./fields";
+import { imageAddress, plainText, publicationDate } from "./fields";
 import {
   BLOG_PAGE_SIZE,
   BlogSourceError,
@@ -22,7 +22,7 @@ import {
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const text = z.string().trim().min(1, "must not be empty");
+const text = z.string().transform(plainText).pipe(z.string().min(1, "must not be empty"));
 
 const frontMatterSchema = z.strictObject({
   slug: z.string().regex(SLUG, "must be lower-case letters and digits joined by hyphens"),
@@ -39,8 +39,8 @@ const frontMatterSchema = z.strictObject({
     })
     .optional(),
   video: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
-  shortTailKeywords: z.string().optional(),
-  longTailKeywords: z.string().optional(),
+  shortTailKeywords: z.string().transform(plainText).optional(),
+  longTailKeywords: z.string().transform(plainText).optional(),
 });
 
 /** A post file that cannot be read as a post; its message says where and why. */

@@ -6,15 +6,23 @@ import { inlineScriptHashes, pagePolicy } from "./security";
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("inlineScriptHashes", () => {
-  it("hashes scripts written into the page, not loaded ones nor data blocks", () => {
+  const context = "window.__reactRouterContext = {};";
+  const loader = ';\nimport * as route0 from "/assets/root-B86Q6oo8.js";\n';
+
+  it("hashes the framework's scripts written into the page, not loaded ones nor data blocks", () => {
     const html = [
-      "<script>window.a = 1;</script>",
-      '<script type="module">import "/assets/x.js";</script>',
+      `<script>${context}</script>`,
+      `<script type="module">${loader}</script>`,
       '<script src="/assets/app.js"></script>',
       '<script type="application/ld+json">{"@type":"WebSite"}</script>',
-      "<script>window.a = 1;</script>",
+      `<script>${context}</script>`,
     ].join("");
-    expect(inlineScriptHashes(html)).toEqual([sha("window.a = 1;"), sha('import "/assets/x.js";')]);
+    expect(inlineScriptHashes(html)).toEqual([sha(context), sha(loader)]);
+  });
+
+  it("does not allow a script that is not the framework's, wherever it came from", () => {
+    const html = `<script>${context}</script><article><script>alert(document.cookie)</script></article>`;
+    expect(inlineScriptHashes(html)).toEqual([sha(context)]);
   });
 });
 
@@ -25,8 +33,10 @@ describe("pagePolicy", () => {
       AD_SCRIPT_URL: "https://ads.example.net/serve.js?zone={slot}",
       FEED_WALL_EMBED_URL: "https://wall.example.com/embed/1",
     });
-    const policy = pagePolicy("<script>go()</script>", config);
-    expect(policy).toContain(`script-src 'self' ${sha("go()")} https://ads.example.net;`);
+    const policy = pagePolicy('<script>$RC("B:0","S:0")</script>', config);
+    expect(policy).toContain(
+      `script-src 'self' ${sha('$RC("B:0","S:0")')} https://ads.example.net;`,
+    );
     expect(policy).toContain(
       "frame-src https://www.youtube-nocookie.com https://wall.example.com;",
     );

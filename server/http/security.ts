@@ -19,11 +19,27 @@ const origin = (url: string | null) => {
 const INLINE_SCRIPT =
   /<script\b(?![^>]*\bsrc\s*=)(?![^>]*\btype\s*=\s*"application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi;
 
-/** The SHA-256 source expressions of every inline script of `html`. */
+/**
+ * The inline scripts the framework writes: React Router's scroll restoration, context, stream of
+ * loader data and module loader, and React's streaming runtime. Only these are allowed by hash, so a
+ * script element that reached a page any other way (a sanitiser bug, say) is still refused to run.
+ */
+export const OWN_INLINE_SCRIPTS: readonly RegExp[] = [
+  /^\(\((?:storageKey\d*, restoreKey|\w+,\s?\w+)\)\s?=>\s?\{/,
+  /^window\.__reactRouterContext = \{/,
+  /^window\.__reactRouterContext\.streamController\.enqueue\("(?:[^"\\\n]|\\.)*"\);$/,
+  /^window\.__reactRouterContext\.streamController\.close\(\);$/,
+  /^;\nimport \* as route0 from "\/assets\/[\w.-]+\.js";\n/,
+  /^requestAnimationFrame\(function\(\)\{\$RT=performance\.now\(\)\}\);$/,
+  /^\$R[A-Z]+(?:=|\()/,
+];
+
+/** The SHA-256 source expressions of the framework's inline scripts in `html` (OWN_INLINE_SCRIPTS). */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
   for (const match of html.matchAll(INLINE_SCRIPT)) {
     const body = match[1] ?? "";
+    if (!OWN_INLINE_SCRIPTS.some((pattern) => pattern.test(body))) continue;
     hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
   return [...hashes];

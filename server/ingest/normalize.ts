@@ -420,7 +420,8 @@ export function normalizeItem(item: RawItem, context: NormalizeContext): Normali
   const hasBody = (richer !== null && richer.hasText) || /<img\s/i.test(body);
   const lead = hasBody ? asParagraphs(body) : excerpt === "" ? "" : `<p>${escapeHtml(excerpt)}</p>`;
 
-  const guid = item.guid === null || item.guid.trim() === "" ? null : item.guid.trim();
+  // NUL is no character of an identifier, and no PostgreSQL text can hold it.
+  const guid = item.guid?.replaceAll("\0", "").trim() || null;
   return {
     id: articleId(context.feedUrl, guid ?? link, title),
     guid,

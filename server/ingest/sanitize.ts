@@ -90,16 +90,20 @@ function dimension(value: string | undefined): string | null {
   return value !== undefined && /^\d{1,4}$/.test(value.trim()) ? value.trim() : null;
 }
 
-/** Text as HTML text: `&`, `<` and `>` escaped. */
+/**
+ * Text as HTML text: `&`, `<` and `>` escaped, and NUL removed: browsers drop it from HTML, and no
+ * PostgreSQL text can hold it (one NUL would keep a whole feed from being stored).
+ */
 function escapeText(text: string): string {
-  if (!/[&<>]/.test(text)) return text;
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  const clean = text.includes("\0") ? text.replaceAll("\0", "") : text;
+  if (!/[&<>]/.test(clean)) return clean;
+  return clean.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** Text as a double-quoted attribute value. */
 function escapeValue(text: string): string {
-  if (!/[&<>"]/.test(text)) return text;
-  return escapeText(text).replace(/"/g, "&quot;");
+  const escaped = escapeText(text);
+  return escaped.includes('"') ? escaped.replace(/"/g, "&quot;") : escaped;
 }
 
 /** An allowed `<a>`: a safe link opened in a new tab, or (when the link is unsafe) a plain span. */

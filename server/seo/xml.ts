@@ -1,5 +1,6 @@
 import { site } from "../../content/site";
 import type { Article } from "../../app/lib/article";
+import { escapeHtml } from "../ingest/text";
 
 /** Characters XML 1.0 cannot hold at all (controls other than tab and line ends, lone surrogates). */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -47,6 +48,8 @@ export function newsSitemap(
 /**
  * An RSS 2.0 feed of our articles: each item links to our article page (whose "Read full article"
  * leads to the original), with the excerpt as its description and the picture as media:content.
+ * Readers render a description as HTML, so the excerpt (plain text, which may spell out markup) is
+ * escaped as HTML before it is escaped as XML.
  */
 export function rssFeed(options: {
   siteUrl: string;
@@ -71,7 +74,7 @@ export function rssFeed(options: {
 <pubDate>${new Date(a.date).toUTCString()}</pubDate>
 <dc:creator>${xmlText(a.author)}</dc:creator>
 <category>${xmlText(options.categoryName(a))}</category>
-<description>${xmlText(a.excerpt)}</description>${image}
+<description>${xmlText(escapeHtml(a.excerpt))}</description>${image}
 </item>`;
   });
   return `${XML_DECLARATION}
