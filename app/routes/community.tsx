@@ -8,7 +8,7 @@ import {
   type PollView,
 } from "../../server/forms/poll";
 import { guardForm, RATE_LIMITED_MESSAGE } from "../../server/forms/guard";
-import { redirectWithMessage, wantsInlineAnswer } from "../../server/forms/submission";
+import { readForm, redirectWithMessage, wantsInlineAnswer } from "../../server/forms/submission";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";
@@ -66,7 +66,7 @@ export const handle = headHandle;
  * reader is sent back to the poll (POST, then GET), which shows the results and the message.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const verdict = guardForm(form, context.formLimiter, "poll", context.clientAddress);
   if (verdict.kind === "rate-limited") {
     const view: PollView = { status: "open", error: RATE_LIMITED_MESSAGE };

@@ -9,7 +9,7 @@ import {
   type ContactErrors,
 } from "../../server/forms/contact";
 import { guardForm, RATE_LIMITED_MESSAGE } from "../../server/forms/guard";
-import { textFields } from "../../server/forms/submission";
+import { readForm, textFields } from "../../server/forms/submission";
 import { ContactDetails } from "../components/ContactDetails";
 import { FrameEmbed } from "../components/Embed";
 import { Honeypot } from "../components/FormExtras";
@@ -57,7 +57,7 @@ interface ContactAnswer {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const verdict = guardForm(form, context.formLimiter, "contact", context.clientAddress);
   if (verdict.kind === "rate-limited") {
     return data<ContactAnswer>(

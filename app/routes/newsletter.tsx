@@ -6,6 +6,7 @@ import {
   type NewsletterAnswer,
 } from "../../server/forms/newsletter";
 import {
+  readForm,
   redirectWithMessage,
   safeReturnPath,
   textFields,
@@ -31,7 +32,7 @@ export const meta: Route.MetaFunction = (args) =>
  * is shown on this page with the reason.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const inline = wantsInlineAnswer(form);
   const refuse = (answer: NewsletterAnswer, status: number, headers?: HeadersInit) =>
     data(answer, { status, headers });

@@ -36,10 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       noindex: true,
     });
   const params = new URL(request.url).searchParams;
-  const query = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+  // Control characters are never words (and PostgreSQL refuses NUL): they count as spaces.
+  const query = (params.get("q") ?? "")
+    .replace(/[\s\p{Cc}]+/gu, " ")
+    .trim()
+    .slice(0, MAX_QUERY_LENGTH);
   const page = parsePage(params.get("page"));
   if (page === null) throw data("Not Found", { status: 404 });
-  return readOr503(context.logger, "Failed to search the news", async () => {
+  const found = await readOr503(context.logger, "Failed to search the news", async () => {
     if (!query) {
       return {
         head: head(query),
@@ -53,9 +57,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     const { hits, total } = await searchSite(context.db, query, { page });
     const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
-    if (page > pages) throw data("Not Found", { status: 404 });
     return { head: head(query), query, page, pages, total, hits, latest: [] };
   });
+  // Outside readOr503, which would answer a page past the last one with 503.
+  if (found.page > found.pages) throw data("Not Found", { status: 404 });
+  return found;
 }
 
 export const meta = headMeta;

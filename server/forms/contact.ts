@@ -15,12 +15,22 @@ const CATEGORY_VALUES = CONTACT_CATEGORIES.map((c) => c.value) as [
   ...ContactCategory[],
 ];
 
+// Nobody types control characters into the form, and PostgreSQL refuses NUL in text: a name keeps
+// none (each run becomes a space), a message keeps only tabs and line breaks.
+const NAME_CONTROLS = /\p{Cc}+/gu;
+const MESSAGE_CONTROLS = /(?![\t\n\r])\p{Cc}/gu;
+
 const message = z.object({
   name: z
     .string({ error: "Please enter your name." })
-    .trim()
-    .min(1, "Please enter your name.")
-    .max(100, "Please keep your name under 100 characters."),
+    .transform((value) => value.replace(NAME_CONTROLS, " "))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, "Please enter your name.")
+        .max(100, "Please keep your name under 100 characters."),
+    ),
   email: z
     .string({ error: EMAIL_INVALID })
     .trim()
@@ -29,9 +39,14 @@ const message = z.object({
   category: z.enum(CATEGORY_VALUES, { error: "Please choose what your message is about." }),
   message: z
     .string({ error: "Please write your message." })
-    .trim()
-    .min(10, "Please write a message of at least 10 characters.")
-    .max(5000, "Please keep your message under 5,000 characters."),
+    .transform((value) => value.replace(MESSAGE_CONTROLS, ""))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(10, "Please write a message of at least 10 characters.")
+        .max(5000, "Please keep your message under 5,000 characters."),
+    ),
 });
 
 export type ContactErrors = Partial<Record<ContactField, string>>;

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 
 /**
  * Forms post the same fields with or without JavaScript. With it, a field added after hydration
@@ -9,6 +9,25 @@ export const INLINE_FIELD = "_inline";
 
 export function wantsInlineAnswer(form: FormData): boolean {
   return form.get(INLINE_FIELD) === "1";
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * The posted form. A body that is not a form (JSON, plain text, none) is answered 415 and a form
+ * that cannot be read (broken multipart) 400, rather than failing the action with a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const type =
+    (request.headers.get("Content-Type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  if (!FORM_TYPES.includes(type)) {
+    throw data("Please send this form from the site's own page.", { status: 415 });
+  }
+  try {
+    return await request.formData();
+  } catch {
+    throw data("The form could not be read. Please go back and try again.", { status: 400 });
+  }
 }
 
 /** A same-site path to go back to, never another origin (`//host`, `/\host`, `http:`). */
