@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import * as prettier from "prettier";
 
-/** Prints a table and writes it as a section of docs/BENCHMARKS.md, replacing that section's earlier run. */
+/** A Markdown table (Prettier aligns it when the document is written). */
 export function formatMarkdownTable(headers: string[], rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.map(String).join(" | ")} |`;
   return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
@@ -16,19 +16,41 @@ export function machineLine(): string {
 }
 
 export async function writeSection(id: string, title: string, body: string): Promise<void> {
-  const file = path.resolve("docs/BENCHMARKS.md");
-  const header =
-    "# Benchmarks\n\nMeasured with `npm run bench:*` on the machine named in each section. Ratios are measured side by side in one run; absolute numbers vary with the machine's load.\n";
+  await writeDocSection({
+    file: "docs/BENCHMARKS.md",
+    header:
+      "# Benchmarks\n\nMeasured with `npm run bench:*` on the machine named in each section. Ratios are measured side by side in one run; absolute numbers vary with the machine's load.\n",
+    marker: "bench",
+    id,
+    title,
+    body,
+  });
+}
+
+/**
+ * Writes `body` as the section `id` of a Markdown document (between `<!-- marker:id -->` comments),
+ * replacing that section's earlier run, or appending it; a new document starts with `header`.
+ */
+export async function writeDocSection(options: {
+  file: string;
+  header: string;
+  marker: string;
+  id: string;
+  title: string;
+  body: string;
+}): Promise<void> {
+  const { header, marker, id, title, body } = options;
+  const file = path.resolve(options.file);
   const current = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : header;
-  const start = `<!-- bench:${id} -->`;
-  const end = `<!-- /bench:${id} -->`;
+  const start = `<!-- ${marker}:${id} -->`;
+  const end = `<!-- /${marker}:${id} -->`;
   const section = `${start}\n## ${title}\n\n${body.trim()}\n${end}`;
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
   const next = pattern.test(current)
-    ? current.replace(pattern, section)
+    ? current.replace(pattern, () => section)
     : `${current.trimEnd()}\n\n${section}\n`;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   // Formatted as the rest of the repository, so `prettier --check` stays clean after a run.
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  fs.writeFileSync(file, await prettier.format(next, { ...options, filepath: file }));
+  const config = (await prettier.resolveConfig(file)) ?? {};
+  fs.writeFileSync(file, await prettier.format(next, { ...config, filepath: file }));
 }
