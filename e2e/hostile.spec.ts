@@ -290,11 +290,12 @@ for (const bypassCSP of [false, true]) {
       expect(lists.length).toBeGreaterThan(10);
     });
 
-    // Each article and post at one width: the lists above are seen at both, and what a page lets run
-    // does not depend on its width. Keeps the suite within CI's time.
+    // Each article and post once: at one width (what a page lets run does not depend on its width)
+    // and with the policy bypassed, where anything the sanitiser let through would run rather than
+    // be blocked. The lists above show the items' titles, excerpts and pictures with the
+    // policy at both widths and without it at one. Keeps the suite within CI's time.
+    if (!bypassCSP) return;
     test.describe("every article and post", () => {
-      if (!bypassCSP) onlyInProject(DESKTOP, "articles and posts are visited at one width");
-
       for (let part = 0; part < ARTICLE_PARTS; part++) {
         test(`article pages, part ${part + 1} of ${ARTICLE_PARTS}`, async ({ page }) => {
           const seen = await watch(page);
