@@ -21,6 +21,9 @@ import { startFixtureServer, type FixtureServer } from "../ingest/test-server";
 import type { NormalizedArticle } from "../ingest/types";
 import { rssFeed } from "../seo/xml";
 
+/** A blog post's fields that are plain text wherever they are shown. */
+const POST_TEXT_FIELDS = ["title", "description", "shortTailKeywords", "longTailKeywords"] as const;
+
 const SITE_URL = "https://news.example.org";
 const NOW = new Date("2026-11-20T12:00:00Z");
 
@@ -140,12 +143,7 @@ describe("hostile blog posts", () => {
       }
       expect(post.refused).toBe(false);
       expect(htmlProblems(read.html)).toEqual([]);
-      for (const field of [
-        "title",
-        "description",
-        "shortTailKeywords",
-        "longTailKeywords",
-      ] as const) {
+      for (const field of POST_TEXT_FIELDS) {
         expectPlainText(read[field], field);
       }
       expectPlainText(read.author ?? "", "author");
@@ -192,12 +190,7 @@ describe("hostile posts from the hosted blog API", () => {
       expect(post, slug).not.toBeNull();
       if (post === null) continue;
       expect(htmlProblems(post.html), slug).toEqual([]);
-      for (const field of [
-        "title",
-        "description",
-        "shortTailKeywords",
-        "longTailKeywords",
-      ] as const) {
+      for (const field of POST_TEXT_FIELDS) {
         expectPlainText(post[field], `${slug} ${field}`);
       }
       expectPlainText(post.author ?? "", `${slug} author`);
