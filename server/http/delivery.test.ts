@@ -63,7 +63,10 @@ interface RawAnswer {
 /** A request with exactly these headers (fetch would add Accept-Encoding and decode). */
 function raw(route: string, headers: Record<string, string> = {}, method = "GET") {
   return new Promise<RawAnswer>((resolve, reject) => {
-    const request = http.request(`${app.base}${route}`, { method, headers }, (response) => {
+    // A connection of its own: the global agent's idle ones can be closed by the server's
+    // keep-alive timeout just as a request goes out on them (ECONNRESET).
+    const options = { method, headers, agent: false };
+    const request = http.request(`${app.base}${route}`, options, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (c: Buffer) => chunks.push(c));
       response.on("end", () =>
