@@ -34,27 +34,38 @@ export async function fuzzCheck(): Promise<CheckResult> {
   if (!fs.existsSync(TEST_FILE)) throw new Error(`${TEST_FILE} does not exist`);
   const runs = envNumber("RESILIENCE_FUZZ_RUNS", 10_000);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "resilience-fuzz-"));
-  const reportFile = path.join(work, "fuzz-report.json");
   try {
     const started = Date.now();
-    // TEST_DATABASE_URL passes through with the rest of the environment.
-    // vitest itself (what `npx vitest` runs), leading a group with its workers, so an interrupted
-    // run stops them all.
-    const vitest = startProcess(
-      "vitest",
-      process.execPath,
-      ["node_modules/vitest/vitest.mjs", "run", TEST_FILE],
-      { ...process.env, FUZZ_RUNS: String(runs), FUZZ_REPORT: reportFile },
-      { echo: true, group: true },
-    );
-    const { code } = await vitest.exited;
-    // eslint-disable-next-line no-control-regex -- the escape sequences of vitest's colours
-    const output = vitest.lines.join("\n").replace(/\u001b\[[0-9;]*m/g, "");
+    // One vitest process per database, side by side: each runs the site and the generator on one
+    // JavaScript thread, so two use both cores and take about half the time of one after the
+    // other. TEST_DATABASE_URL passes through with the rest of the environment; vitest itself (what
+    // `npx vitest` runs) leads a group with its workers, so an interrupted run stops them all.
+    const names = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+    const runsOf = names.map((name) => {
+      const reportFile = path.join(work, `fuzz-report-${name}.json`);
+      const vitest = startProcess(
+        `vitest (${name})`,
+        process.execPath,
+        ["node_modules/vitest/vitest.mjs", "run", TEST_FILE],
+        { ...process.env, FUZZ_RUNS: String(runs), FUZZ_REPORT: reportFile, FUZZ_DATABASE: name },
+        { echo: true, group: true },
+      );
+      return { reportFile, vitest };
+    });
+    const exits = await Promise.all(runsOf.map((run) => run.vitest.exited));
+    const code = exits.find((exit) => exit.code !== 0)?.code ?? exits[0]?.code ?? null;
+    const output = runsOf
+      .flatMap((run) => run.vitest.lines)
+      .join("\n")
+      // eslint-disable-next-line no-control-regex -- the escape sequences of vitest's colours
+      .replace(/\u001b\[[0-9;]*m/g, "");
     const seconds = (Date.now() - started) / 1000;
     let rows: ReportRow[] = [];
     let reportError = "";
     try {
-      rows = z.array(reportRow).parse(JSON.parse(fs.readFileSync(reportFile, "utf8")));
+      rows = runsOf.flatMap((run) =>
+        z.array(reportRow).parse(JSON.parse(fs.readFileSync(run.reportFile, "utf8"))),
+      );
     } catch (error) {
       reportError = error instanceof Error ? error.message : String(error);
     }
@@ -101,7 +112,7 @@ export async function fuzzCheck(): Promise<CheckResult> {
 
 ${verdictList(verdicts)}${failure}
 
-How: \`FUZZ_RUNS=${runs} FUZZ_REPORT=<file> npx vitest run ${TEST_FILE}\`${process.env.TEST_DATABASE_URL ? " with TEST_DATABASE_URL set" : ""}; the table is the file the test wrote (statuses: answers by status; stored: what reached the database). ${seconds.toFixed(0)} s in all.`,
+How: \`FUZZ_RUNS=${runs} FUZZ_DATABASE=<name> FUZZ_REPORT=<file> npx vitest run ${TEST_FILE}\`, one process per database (${names.join(" and ")}) side by side; the table is the file the test wrote (statuses: answers by status; stored: what reached the database). ${seconds.toFixed(0)} s in all.`,
     };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

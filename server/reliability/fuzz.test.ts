@@ -955,7 +955,12 @@ function cookieVoter(cookie: string | undefined): string | null {
   return null;
 }
 
-describe.each(testDatabases())("fuzzing on $name", (database) => {
+// FUZZ_DATABASE=pglite or postgres runs one of them (resilience/fuzz.ts runs both side by side).
+const databases = testDatabases().filter(
+  (database) => !process.env.FUZZ_DATABASE || database.name === process.env.FUZZ_DATABASE,
+);
+
+describe.each(databases)("fuzzing on $name", (database) => {
   let handle: Awaited<ReturnType<typeof database.open>>;
   let app: Awaited<ReturnType<typeof startTestApp>>;
   const ledger: Ledger = { subscribed: new Set(), contacted: [], votes: new Map() };
