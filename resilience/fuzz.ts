@@ -32,6 +32,10 @@ const statusList = (statuses: Record<string, number>) =>
 
 export async function fuzzCheck(): Promise<CheckResult> {
   if (!fs.existsSync(TEST_FILE)) throw new Error(`${TEST_FILE} does not exist`);
+  // Each process would build the site when there is no build, both into build/ at once.
+  if (!fs.existsSync("build/server/index.js")) {
+    throw new Error("No production build in build/: run `npm run build` first.");
+  }
   const runs = envNumber("RESILIENCE_FUZZ_RUNS", 10_000);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "resilience-fuzz-"));
   try {
