@@ -49,6 +49,12 @@ const schema = z.object({
     .min(1, "a whole number from 1 to 64")
     .max(64, "a whole number from 1 to 64")
     .default(6),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "a whole number from 1 to 64" })
+    .int("a whole number from 1 to 64")
+    .min(1, "a whole number from 1 to 64")
+    .max(64, "a whole number from 1 to 64")
+    .default(1),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: LOG_LEVELS.join(", ") }).default("info"),
   AD_SCRIPT_URL: z
     .url({ protocol: /^https?$/, error: "an http(s) URL template containing {slot}" })
@@ -102,6 +108,8 @@ export interface Config {
   ingestIntervalMinutes: number;
   /** Feeds fetched at once in a pass (at most two of them from one host). */
   ingestConcurrency: number;
+  /** Web processes sharing the port (WEB_CONCURRENCY); more than one needs PostgreSQL. */
+  webProcesses: number;
   logLevel: (typeof LOG_LEVELS)[number];
   /** What pages may show of outside providers; sent to the browser, so nothing secret. */
   embeds: PublicEmbeds;
@@ -160,6 +168,14 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     throw new ConfigError(variable, issue?.message ?? "valid", input[variable]);
   }
   const v = parsed.data;
+  if (v.WEB_CONCURRENCY > 1 && !v.DATABASE_URL) {
+    // The embedded database belongs to one process: several web processes need a shared server.
+    throw new ConfigError(
+      "WEB_CONCURRENCY",
+      "1 with the embedded database (set DATABASE_URL to run several web processes)",
+      input.WEB_CONCURRENCY,
+    );
+  }
   return {
     nodeEnv: v.NODE_ENV,
     port: v.PORT,
@@ -171,6 +187,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     feedsFile: path.resolve(cwd, v.FEEDS_FILE),
     ingestIntervalMinutes: v.INGEST_INTERVAL_MINUTES,
     ingestConcurrency: v.INGEST_CONCURRENCY,
+    webProcesses: v.WEB_CONCURRENCY,
     logLevel: v.LOG_LEVEL,
     trustProxyHops: v.TRUST_PROXY_HOPS,
     formRateLimit: v.FORM_RATE_LIMIT,

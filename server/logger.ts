@@ -3,5 +3,5 @@ import { pino, type Logger } from "pino";
 export type { Logger };
 
 export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: "news" } });
+  return pino({ level, base: { service: "news", pid: process.pid } });
 }

@@ -103,7 +103,7 @@ export async function createApp(
     app.get("/metrics", async (_req, res) => {
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("Content-Type", metrics.registry.contentType);
-      res.end(await metrics.registry.metrics());
+      res.end(await metrics.render());
     });
   }
 

@@ -51,7 +51,7 @@ export function createMetrics(countArticles: () => Promise<number>) {
   });
   const ingestPasses = new Counter({
     name: "ingest_passes_total",
-    help: "Ingest passes run by this process",
+    help: "Ingest passes run by the web process (all of them behind a supervisor)",
     registers: [registry],
   });
   const feedFetches = new Counter({
@@ -68,7 +68,7 @@ export function createMetrics(countArticles: () => Promise<number>) {
   });
   const articlesStored = new Counter({
     name: "ingest_articles_stored_total",
-    help: "Articles stored by this process's ingest passes, new or updated",
+    help: "Articles stored by the web process's ingest passes, new or updated",
     labelNames: ["kind"],
     registers: [registry],
   });
@@ -76,6 +76,8 @@ export function createMetrics(countArticles: () => Promise<number>) {
     name: "articles",
     help: "Articles in the database",
     registers: [registry],
+    // Every web process counts the same table: several processes' counts are one count.
+    aggregator: "max",
     async collect() {
       try {
         this.set(await countArticles());
@@ -87,6 +89,8 @@ export function createMetrics(countArticles: () => Promise<number>) {
 
   return {
     registry,
+    /** The text `/metrics` answers: this process's metrics (all processes' behind a supervisor). */
+    render: (): Promise<string> => registry.metrics(),
     observeRequest(method: string, path: string, status: number, seconds: number) {
       const route = routeLabel(path);
       httpRequests.inc({ method, route, status: String(status) });

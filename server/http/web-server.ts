@@ -10,6 +10,7 @@ import { startScheduler, type Scheduler } from "../ingest/scheduler";
 import { createLogger } from "../logger";
 import { countArticles } from "../news/repository";
 import { createApp, requestListener } from "./app";
+import { holdsSchedule, metricsForProcess } from "./cluster";
 import { createMetrics } from "./metrics";
 import { pageCacheFor } from "./page-cache";
 
@@ -43,7 +44,7 @@ export async function startWebServer(config: Config): Promise<void> {
   }
 
   const blog = createBlogSource(config.blog, config.siteUrl, logger);
-  const metrics = createMetrics(() => countArticles(database.db));
+  const metrics = metricsForProcess(createMetrics(() => countArticles(database.db)));
   // Any process's ingest pass that stores new or changed articles empties the cache.
   const pageCache = await pageCacheFor(config, database);
   const app = await createApp(
@@ -55,8 +56,10 @@ export async function startWebServer(config: Config): Promise<void> {
     logger.info({ url: `http://${config.host}:${config.port}`, db: database.kind }, "listening");
   });
 
+  // Behind a supervisor only the first web process keeps the schedule (and copies the blog).
+  const keepsSchedule = holdsSchedule();
   const scheduler: Scheduler | undefined =
-    config.ingestIntervalMinutes > 0
+    keepsSchedule && config.ingestIntervalMinutes > 0
       ? startScheduler({
           database,
           logger,
@@ -69,7 +72,7 @@ export async function startWebServer(config: Config): Promise<void> {
         })
       : undefined;
   // Without a schedule the blog is still copied for search once, at start.
-  if (!scheduler) void refreshBlogIndex(database.db, blog, logger);
+  if (keepsSchedule && !scheduler) void refreshBlogIndex(database.db, blog, logger);
 
   let stopping = false;
   async function shutdown(signal: string) {
