@@ -11,6 +11,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import pg from "pg";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
 import { siteEnv } from "./site-env";
 
@@ -341,18 +342,53 @@ if (!fs.existsSync("build/server/index.js")) {
 const tools = ensureTools();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
 const dataDir = path.join(work, "data");
+/** PostgreSQL for the several-process setup: BENCH_DATABASE_URL, else TEST_DATABASE_URL. */
+const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const benchDatabase = `news_bench_${process.pid}`;
 let site: ChildProcess | undefined;
 let nginx: ChildProcess | undefined;
 const cleanUp = async () => {
   await stop(site);
   await stop(nginx);
+  if (adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`);
   fs.rmSync(work, { recursive: true, force: true });
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void cleanUp().then(() => process.exit(130)));
 }
 
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The sample feeds, stored by `news ingest` into the setup's database. */
+function loadSampleFeeds(env: NodeJS.ProcessEnv): void {
+  const ingest = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "cli/news.ts", "ingest", "--force"],
+    { stdio: ["ignore", "ignore", "inherit"], env },
+  );
+  if (ingest.status !== 0) throw new Error("loading the sample feeds failed");
+}
+
+/**
+ * How the site runs: one process on the embedded database (`npm start` without DATABASE_URL), and,
+ * when a PostgreSQL server is at hand, two web processes on it (WEB_CONCURRENCY=2).
+ */
+interface Setup {
+  name: string;
+  env: NodeJS.ProcessEnv;
+  processes: number;
+}
+
 interface PageRun {
+  setup: string;
   name: string;
   path: string;
   gzipBytes: number;
@@ -361,80 +397,139 @@ interface PageRun {
   renders: number;
   cacheAfter: string;
 }
+interface UncachedRun extends LoadResult {
+  setup: string;
+  renders: number;
+}
 const runs: PageRun[] = [];
-let uncached: (LoadResult & { renders: number; rss: number }) | null = null;
-let uncachedError = "";
+const uncachedRuns: UncachedRun[] = [];
+const uncachedErrors: string[] = [];
+const setupsNotRun: string[] = [];
 const baselines: { mode: "node" | "express"; result: LoadResult }[] = [];
 const loadBefore = os.loadavg()[0] ?? 0;
 let rssAfterLoad = NaN;
 let peakAfterLoad = NaN;
+const clusterRss: number[] = [];
+
+/** The RSS of the site's web processes: the process itself, or the workers of a supervisor. */
+function webProcessPids(child: ChildProcess, processes: number): number[] {
+  const pid = child.pid ?? 0;
+  if (processes === 1) return [pid];
+  return fs
+    .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+    .trim()
+    .split(/\s+/)
+    .map(Number);
+}
+
 try {
-  console.log("Loading the sample feeds into a fresh embedded database…");
-  const ingest = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "cli/news.ts", "ingest", "--force"],
-    { stdio: ["ignore", "ignore", "inherit"], env: siteEnv(PORT, dataDir) },
-  );
-  if (ingest.status !== 0) throw new Error("loading the sample feeds failed");
-
-  site = await startSite(siteEnv(PORT, dataDir));
-  const sitePid = site.pid ?? 0;
-  const home = await text(`${ORIGIN}/`);
-  const articlePath = /href="(\/article\/[^"#?]+)"/.exec(home)?.[1];
-  if (!articlePath) throw new Error("no /article/... link on the home page");
-  const pages = [
-    { name: "home", path: "/" },
-    { name: "category", path: "/local-news" },
-    { name: "article", path: articlePath },
-    { name: "archives", path: "/archives" },
+  const setups: Setup[] = [
+    { name: "1 process, PGlite", env: siteEnv(PORT, dataDir), processes: 1 },
   ];
-
-  // The upper bound serves each page's bytes as our server sends them, saved as .html + .html.gz.
-  const www = path.join(work, "www");
-  fs.mkdirSync(www, { recursive: true });
-  const sizes = new Map<string, number>();
-  for (const page of pages) {
-    const { status, body } = await get(`${ORIGIN}${page.path}`);
-    if (status !== 200) throw new Error(`${page.path} answered ${status}`);
-    fs.writeFileSync(path.join(www, `${page.name}.html`), zlib.gunzipSync(body));
-    fs.writeFileSync(path.join(www, `${page.name}.html.gz`), body);
-    sizes.set(page.name, body.length);
-  }
-  // nginx's workers run as nobody: they must be able to read the copies.
-  for (const dir of [work, www]) fs.chmodSync(dir, 0o755);
-  for (const file of fs.readdirSync(www)) fs.chmodSync(path.join(www, file), 0o644);
-  let nginxPid = 0;
-  if (tools.nginx) {
-    nginx = startNginx(work);
-    await waitFor(`http://127.0.0.1:${NGINX_PORT}/home.html`);
-    nginxPid = nginx.pid ?? 0;
-  }
-
-  // A short warm-up so the first measured page does not pay for the JIT's first minutes.
-  console.log("Warming up (5 s)…");
-  load(`${ORIGIN}/`, sitePid, false, tools.wrk, 5);
-
-  for (const page of pages) {
-    console.log(`Loading ${page.path} (${SECONDS} s), then nginx's copy…`);
-    const rendersBefore = await metric("page_renders_total");
-    const ours = load(`${ORIGIN}${page.path}`, sitePid, false, tools.wrk);
-    const renders = (await metric("page_renders_total")) - rendersBefore;
-    const { cache } = await get(`${ORIGIN}${page.path}`);
-    const upper = tools.nginx
-      ? load(`http://127.0.0.1:${NGINX_PORT}/${page.name}.html`, nginxPid, true, tools.wrk)
-      : null;
-    runs.push({
-      ...page,
-      gzipBytes: sizes.get(page.name) ?? 0,
-      ours,
-      nginx: upper,
-      renders,
-      cacheAfter: cache,
+  if (adminUrl) {
+    await adminQuery(adminUrl, `CREATE DATABASE ${benchDatabase}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${benchDatabase}`;
+    setups.push({
+      name: "2 processes, PostgreSQL",
+      env: siteEnv(PORT, dataDir, { DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2" }),
+      processes: 2,
     });
+  } else {
+    setupsNotRun.push(
+      "2 web processes on PostgreSQL (WEB_CONCURRENCY=2): NOT measured, set BENCH_DATABASE_URL or TEST_DATABASE_URL",
+    );
   }
-  rssAfterLoad = rssMb(sitePid);
-  peakAfterLoad = peakRssMb(sitePid);
-  await stop(site);
+
+  let pages: { name: string; path: string }[] = [];
+  const www = path.join(work, "www");
+  const sizes = new Map<string, number>();
+  let nginxPid = 0;
+  for (const setup of setups) {
+    console.log(`${setup.name}: loading the sample feeds into a fresh database…`);
+    loadSampleFeeds(setup.env);
+    site = await startSite(setup.env);
+    const sitePid = site.pid ?? 0;
+    const withChildren = setup.processes > 1;
+
+    if (pages.length === 0) {
+      const home = await text(`${ORIGIN}/`);
+      const articlePath = /href="(\/article\/[^"#?]+)"/.exec(home)?.[1];
+      if (!articlePath) throw new Error("no /article/... link on the home page");
+      pages = [
+        { name: "home", path: "/" },
+        { name: "category", path: "/local-news" },
+        { name: "article", path: articlePath },
+        { name: "archives", path: "/archives" },
+      ];
+      // The upper bound serves each page's bytes as our server sends them, saved as .html + .html.gz.
+      fs.mkdirSync(www, { recursive: true });
+      for (const page of pages) {
+        const { status, body } = await get(`${ORIGIN}${page.path}`);
+        if (status !== 200) throw new Error(`${page.path} answered ${status}`);
+        fs.writeFileSync(path.join(www, `${page.name}.html`), zlib.gunzipSync(body));
+        fs.writeFileSync(path.join(www, `${page.name}.html.gz`), body);
+        sizes.set(page.name, body.length);
+      }
+      // nginx's workers run as nobody: they must be able to read the copies.
+      for (const dir of [work, www]) fs.chmodSync(dir, 0o755);
+      for (const file of fs.readdirSync(www)) fs.chmodSync(path.join(www, file), 0o644);
+      if (tools.nginx) {
+        nginx = startNginx(work);
+        await waitFor(`http://127.0.0.1:${NGINX_PORT}/home.html`);
+        nginxPid = nginx.pid ?? 0;
+      }
+    }
+
+    // A short warm-up so the first measured page does not pay for the JIT's first minutes.
+    console.log(`${setup.name}: warming up (5 s)…`);
+    load(`${ORIGIN}/`, sitePid, withChildren, tools.wrk, 5);
+
+    for (const page of pages) {
+      console.log(`${setup.name}: loading ${page.path} (${SECONDS} s), then nginx's copy…`);
+      const rendersBefore = await metric("page_renders_total");
+      const ours = load(`${ORIGIN}${page.path}`, sitePid, withChildren, tools.wrk);
+      const renders = (await metric("page_renders_total")) - rendersBefore;
+      const { cache } = await get(`${ORIGIN}${page.path}`);
+      const upper = tools.nginx
+        ? load(`http://127.0.0.1:${NGINX_PORT}/${page.name}.html`, nginxPid, true, tools.wrk)
+        : null;
+      runs.push({
+        setup: setup.name,
+        ...page,
+        gzipBytes: sizes.get(page.name) ?? 0,
+        ours,
+        nginx: upper,
+        renders,
+        cacheAfter: cache,
+      });
+    }
+    if (setup.processes === 1) {
+      rssAfterLoad = rssMb(sitePid);
+      peakAfterLoad = peakRssMb(sitePid);
+    } else {
+      clusterRss.push(...webProcessPids(site, setup.processes).map(rssMb));
+    }
+    await stop(site);
+
+    console.log(`${setup.name}: loading / with PAGE_CACHE_MB=0 (${SECONDS} s)…`);
+    try {
+      site = await startSite({ ...setup.env, PAGE_CACHE_MB: "0" });
+      load(`${ORIGIN}/`, site.pid ?? 0, withChildren, tools.wrk, 5);
+      const rendersBefore = await metric("page_renders_total");
+      const result = load(`${ORIGIN}/`, site.pid ?? 0, withChildren, tools.wrk);
+      uncachedRuns.push({
+        ...result,
+        setup: setup.name,
+        renders: (await metric("page_renders_total")) - rendersBefore,
+      });
+    } catch (error) {
+      uncachedErrors.push(`${setup.name}: ${(error as Error).message}`);
+      console.error(`The uncached run failed: ${(error as Error).message}`);
+    } finally {
+      await stop(site);
+    }
+  }
 
   // Where the gap to nginx comes from: the same home page bytes from a bare Node server and Express.
   for (const mode of ["node", "express"] as const) {
@@ -448,22 +543,6 @@ try {
     } finally {
       await stop(child);
     }
-  }
-
-  console.log(`Loading / with PAGE_CACHE_MB=0 (${SECONDS} s)…`);
-  try {
-    site = await startSite(siteEnv(PORT, dataDir, { PAGE_CACHE_MB: "0" }));
-    load(`${ORIGIN}/`, site.pid ?? 0, false, tools.wrk, 5);
-    const rendersBefore = await metric("page_renders_total");
-    const result = load(`${ORIGIN}/`, site.pid ?? 0, false, tools.wrk);
-    uncached = {
-      ...result,
-      renders: (await metric("page_renders_total")) - rendersBefore,
-      rss: rssMb(site.pid ?? 0),
-    };
-  } catch (error) {
-    uncachedError = (error as Error).message;
-    console.error(`The uncached run failed: ${uncachedError}`);
   }
 } finally {
   await cleanUp();
@@ -483,9 +562,10 @@ const errors = (r: LoadResult) => `${r.non2xx} / ${r.socketErrors}`;
 const rows: (string | number)[][] = [];
 for (const run of runs) {
   const ratio = run.nginx ? run.ours.rps / run.nginx.rps : NaN;
+  const what = `${run.name}, ${run.setup}`;
   rows.push([
     `${run.name} (\`${run.path.length > 40 ? `${run.path.slice(0, 37)}…` : run.path}\`), ${(run.gzipBytes / 1024).toFixed(1)} KB gzip`,
-    `ours (page cache; ${run.renders} ${run.renders === 1 ? "render" : "renders"} during the run; then X-Cache ${run.cacheAfter})`,
+    `ours, ${run.setup} (page cache; ${run.renders} ${run.renders === 1 ? "render" : "renders"} during the run; then X-Cache ${run.cacheAfter})`,
     Math.round(run.ours.rps),
     ms(run.ours.p50Ms),
     ms(run.ours.p99Ms),
@@ -507,15 +587,15 @@ for (const run of runs) {
   }
   verdict(
     !Number.isNaN(ratio) && ratio >= TARGET.ratio,
-    `${run.name}: ${Number.isNaN(ratio) ? "no upper bound measured" : `${(ratio * 100).toFixed(0)} % of nginx`} (target ≥ ${TARGET.ratio * 100} %)`,
+    `${what}: ${Number.isNaN(ratio) ? "no upper bound measured" : `${(ratio * 100).toFixed(0)} % of nginx`} (target ≥ ${TARGET.ratio * 100} %)`,
   );
   verdict(
     run.ours.p99Ms < TARGET.p99Ms,
-    `${run.name}: p99 ${ms(run.ours.p99Ms)} (target < ${TARGET.p99Ms} ms)`,
+    `${what}: p99 ${ms(run.ours.p99Ms)} (target < ${TARGET.p99Ms} ms)`,
   );
   verdict(
     run.ours.non2xx + run.ours.socketErrors === 0,
-    `${run.name}: ${run.ours.non2xx} non-2xx, ${run.ours.socketErrors} socket errors (target 0)`,
+    `${what}: ${run.ours.non2xx} non-2xx, ${run.ours.socketErrors} socket errors (target 0)`,
   );
 }
 const homeNginx = runs.find((run) => run.name === "home")?.nginx;
@@ -533,26 +613,26 @@ for (const [index, { mode, result }] of baselines.entries()) {
     homeNginx ? `${((result.rps / homeNginx.rps) * 100).toFixed(0)} %` : "",
   ]);
 }
-if (uncached) {
+for (const [index, run] of uncachedRuns.entries()) {
   rows.push([
-    "home (`/`), no page cache",
-    `ours, PAGE_CACHE_MB=0 (${uncached.renders} renders during the run)`,
-    Math.round(uncached.rps),
-    ms(uncached.p50Ms),
-    ms(uncached.p99Ms),
-    errors(uncached),
-    `${cpu(uncached.serverCpu)} / ${cpu(uncached.clientCpu)}`,
+    index === 0 ? "home (`/`), no page cache" : "",
+    `ours, ${run.setup}, PAGE_CACHE_MB=0 (${run.renders} renders during the run)`,
+    Math.round(run.rps),
+    ms(run.p50Ms),
+    ms(run.p99Ms),
+    errors(run),
+    `${cpu(run.serverCpu)} / ${cpu(run.clientCpu)}`,
     "",
   ]);
   verdict(
-    uncached.rps >= TARGET.uncachedRps,
-    `uncached home: ${Math.round(uncached.rps)} requests/s (target ≥ ${TARGET.uncachedRps})`,
+    run.rps >= TARGET.uncachedRps,
+    `uncached home, ${run.setup}: ${Math.round(run.rps)} requests/s (target ≥ ${TARGET.uncachedRps})`,
   );
 }
-if (uncachedError) verdict(false, `uncached home: not measured (${uncachedError})`);
+for (const error of uncachedErrors) verdict(false, `uncached home: not measured (${error})`);
 verdict(
   rssAfterLoad < TARGET.rssMb,
-  `server RSS after the load: ${rssAfterLoad.toFixed(0)} MB (target < ${TARGET.rssMb} MB)`,
+  `server RSS after the load, 1 process: ${rssAfterLoad.toFixed(0)} MB (target < ${TARGET.rssMb} MB)`,
 );
 const table = formatMarkdownTable(
   [
@@ -567,7 +647,7 @@ const table = formatMarkdownTable(
   ],
   rows,
 );
-const memory = `Server RSS (VmRSS of the node process) after the cached load: ${rssAfterLoad.toFixed(0)} MB (peak VmHWM ${peakAfterLoad.toFixed(0)} MB)${uncached ? `; after the uncached run, in a second process: ${uncached.rss.toFixed(0)} MB` : ""}.`;
+const memory = `Server RSS (VmRSS of the node process) after the cached load, 1 process: ${rssAfterLoad.toFixed(0)} MB (peak VmHWM ${peakAfterLoad.toFixed(0)} MB)${clusterRss.length > 0 ? `; 2 processes: ${clusterRss.map((mb) => `${mb.toFixed(0)} MB`).join(" and ")} (each web process; the supervisor holds no pages)` : ""}.`;
 const tool = tools.wrk
   ? `\`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s --latency -H 'Accept-Encoding: gzip'\``
   : `autocannon (wrk was not installed), ${CONNECTIONS} connections, ${SECONDS} s, \`Accept-Encoding: gzip\``;
@@ -577,9 +657,9 @@ ${table}
 
 ${memory}
 
-${verdicts.map((line) => `- ${line}`).join("\n")}
+${[...verdicts, ...setupsNotRun].map((line) => `- ${line}`).join("\n")}
 
-${tool} per row, on 127.0.0.1, against the production build (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, PGlite, the bundled sample feeds), after a 5 s warm-up; nginx (2 workers, \`gzip_static on\`, access log off, keep-alive unlimited as Node's) serves each page's bytes saved from our server as \`.html\` + \`.html.gz\`, measured right after ours in the same run. The servers and wrk share the machine's ${os.cpus().length} cores, with whatever else runs on it (load average ${loadBefore.toFixed(1)} when the run began): the CPU column is per cent of one core, and wrk's share is taken from what either server could use. Our server runs one JavaScript thread; nginx runs two workers. Renders are counted from \`/metrics\` (a cached page is rendered again when its 60 s expire); the X-Cache shown is that of a request right after the run. For reference only, not measured here: nginx \`gzip_static\` was reported at ~42–47k requests/s on this machine earlier, WordPress behind nginx \`fastcgi_cache\` ~4.6–6k, Ghost 17–20 and WordPress without a cache 28.`;
+${tool} per row, on 127.0.0.1, against the production build (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, the bundled sample feeds) in each setup on a fresh database: one process on PGlite, as \`npm start\` runs without \`DATABASE_URL\`, and two web processes behind their supervisor on PostgreSQL (\`WEB_CONCURRENCY=2\`); after a 5 s warm-up; nginx (2 workers, \`gzip_static on\`, access log off, keep-alive unlimited as Node's) serves each page's bytes saved from our server as \`.html\` + \`.html.gz\`, measured right after ours in the same run. The servers and wrk share the machine's ${os.cpus().length} cores, with whatever else runs on it (load average ${loadBefore.toFixed(1)} when the run began): the CPU column is per cent of one core, and wrk's share is taken from what either server could use. Each of our web processes runs one JavaScript thread (the CPU column adds up the supervisor and its processes); nginx runs two workers. Renders are counted from \`/metrics\` (a cached page is rendered again when its 60 s expire); the X-Cache shown is that of a request right after the run. For reference only, not measured here: nginx \`gzip_static\` was reported at ~42–47k requests/s on this machine earlier, WordPress behind nginx \`fastcgi_cache\` ~4.6–6k, Ghost 17–20 and WordPress without a cache 28.`;
 console.log(`\n${body}\n`);
 await writeSection(
   "load",

@@ -17,6 +17,7 @@ export function siteEnv(
     "CONTACT_FORM_URL",
     "PAGE_CACHE_MB",
     "PAGE_CACHE_SECONDS",
+    "WEB_CONCURRENCY",
   ]);
   return {
     ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.has(name))),
