@@ -62,13 +62,23 @@ export function metricsForProcess(metrics: Metrics): Metrics {
     ...metrics,
     render: () =>
       new Promise((resolve, reject) => {
+        if (!process.connected || !process.send) {
+          reject(new Error("the supervisor is gone"));
+          return;
+        }
         const id = next++;
-        waiting.set(id, (response) =>
-          response.text === undefined
-            ? reject(new Error(response.error ?? "no metrics from the supervisor"))
-            : resolve(response.text),
-        );
-        process.send?.({ type: METRICS_REQUEST, id } satisfies MetricsRequest);
+        // The supervisor gives up on a silent process after 5 s; this waits a little longer.
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          reject(new Error("no metrics from the supervisor within 10 s"));
+        }, 10_000);
+        waiting.set(id, (response) => {
+          clearTimeout(timer);
+          if (response.text === undefined) {
+            reject(new Error(response.error ?? "no metrics from the supervisor"));
+          } else resolve(response.text);
+        });
+        process.send({ type: METRICS_REQUEST, id } satisfies MetricsRequest);
       }),
   };
 }
