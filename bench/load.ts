@@ -11,7 +11,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import pg from "pg";
+import { adminQuery } from "../server/db/admin";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
 import { siteEnv } from "./site-env";
 
@@ -355,16 +355,6 @@ const cleanUp = async () => {
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void cleanUp().then(() => process.exit(130)));
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The sample feeds, stored by `news ingest` into the setup's database. */

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { adminQuery } from "./admin";
 import { openDatabase, type DatabaseHandle } from "./client";
 
 /**
@@ -45,10 +45,7 @@ async function openPgliteForTest() {
 
 async function openPostgresForTest(adminUrl: string) {
   const name = `news_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: "postgres", url: url.toString() }, { owner: "a test" });
@@ -56,10 +53,7 @@ async function openPostgresForTest(adminUrl: string) {
     ...handle,
     async dispose() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

@@ -2,8 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminQuery } from "../db/admin";
 
 /**
  * WEB_CONCURRENCY=2 on PostgreSQL: a supervisor and two web processes on one port. Only one of them
@@ -19,15 +19,7 @@ const root = path.resolve(".");
 const name = `news_cluster_${process.pid}`;
 const port = 4900 + Math.floor(Math.random() * 90);
 
-async function admin(sql: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string) => adminQuery(adminUrl ?? "", sql);
 
 /** A GET on a connection of its own, so that requests spread over the web processes. */
 function get(pathname: string): Promise<{ status: number; body: string }> {

@@ -1,8 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminQuery } from "../db/admin";
 import { openDatabase } from "../db/client";
 import { upsertArticle } from "../news/repository";
 
@@ -17,15 +17,7 @@ const root = path.resolve(".");
 const name = `news_outage_${process.pid}`;
 const port = 4600 + Math.floor(Math.random() * 300);
 
-async function admin(sql: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (sql: string, params: unknown[] = []) => adminQuery(adminUrl ?? "", sql, params);
 
 describe.skipIf(!adminUrl)("database outage", () => {
   let site: ChildProcess;
