@@ -61,6 +61,12 @@ function ensureTools(): { wrk: boolean; nginx: boolean } {
   return tools;
 }
 
+/** The direct children of a process (nginx's workers, the supervisor's web processes). */
+function childPids(pid: number): number[] {
+  const list = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+  return list ? list.split(/\s+/).map(Number) : [];
+}
+
 /** Clock ticks of CPU a process and (with `children`) its direct children used so far. */
 function cpuTicks(pid: number, children = false): number {
   const own = (id: number) => {
@@ -74,8 +80,7 @@ function cpuTicks(pid: number, children = false): number {
   };
   let ticks = own(pid);
   if (children) {
-    const list = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-    for (const child of list ? list.split(/\s+/) : []) ticks += own(Number(child));
+    for (const child of childPids(pid)) ticks += own(child);
   }
   return ticks;
 }
@@ -404,12 +409,7 @@ const clusterRss: number[] = [];
 /** The RSS of the site's web processes: the process itself, or the workers of a supervisor. */
 function webProcessPids(child: ChildProcess, processes: number): number[] {
   const pid = child.pid ?? 0;
-  if (processes === 1) return [pid];
-  return fs
-    .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-    .trim()
-    .split(/\s+/)
-    .map(Number);
+  return processes === 1 ? [pid] : childPids(pid);
 }
 
 try {
