@@ -188,12 +188,7 @@ export function requestListener(
   const fast = cachedPageListener(
     pageCache,
     securityHeaderValues(options.config),
-    metrics
-      ? (_event, path, status) => {
-          metrics.observePage("hit");
-          metrics.observeRequest("GET", path, status, 0);
-        }
-      : undefined,
+    metrics ? (path, status) => metrics.observeHit(path, status) : undefined,
   );
   return (req, res) => {
     if (!fast(req, res)) app(req, res);

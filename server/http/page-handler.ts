@@ -198,7 +198,7 @@ function sendCached(
 export function cachedPageListener(
   cache: PageCache,
   fixedHeaders: Record<string, string>,
-  observe?: (event: "hit", path: string, status: number) => void,
+  observe?: (path: string, status: number) => void,
 ): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
   // A hit's whole header block, worked out once per page and encoding: hits only write it out.
   const prepared = new WeakMap<CachedPage, Map<string, string[]>>();
@@ -241,7 +241,10 @@ export function cachedPageListener(
       const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
       res.writeHead(page.status, headersFor(page, encoding)).end(body);
     }
-    observe?.("hit", req.url.split("?")[0] ?? "/", res.statusCode);
+    if (observe) {
+      const query = req.url.indexOf("?");
+      observe(query === -1 ? req.url : req.url.slice(0, query), res.statusCode);
+    }
     return true;
   };
 }
