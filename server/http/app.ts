@@ -115,7 +115,7 @@ export async function createApp(
     // Fingerprinted assets never change under the same name; the build wrote .br and .gz beside them.
     app.use("/assets", precompressed(assets));
     app.use("/assets", express.static(assets, { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h" }));
+    app.use(builtFiles(path.join(BUILD_DIR, "client"), { maxAge: "1h" }));
     build = (await import(path.join(BUILD_DIR, "server/index.js"))) as ServerBuild;
   } else {
     const vite = await import("vite");
@@ -151,6 +151,31 @@ const CONTENT_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
   ".json": "application/json",
 };
+
+/**
+ * The build's public files (icons, images), served by `express.static`; any other address goes on
+ * to the pages without a look at the disk. The list is read once: the build does not change under
+ * a running process.
+ */
+function builtFiles(
+  dir: string,
+  options: Parameters<typeof express.static>[1],
+): express.RequestHandler {
+  const files = new Set(
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map(
+        (entry) =>
+          `/${path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/")}`,
+      ),
+  );
+  const serve = express.static(dir, options);
+  return (req, res, next) => {
+    if (files.has(req.path)) serve(req, res, next);
+    else next();
+  };
+}
 
 /** Serves `file.br` or `file.gz` from `dir` for `file` when the client takes that encoding. */
 function precompressed(dir: string): express.RequestHandler {

@@ -226,6 +226,21 @@ describe("validators and compression", () => {
         .equals(fs.readFileSync(path.join(assets, script ?? ""))),
     ).toBe(true);
   });
+  it("serves the build's public files for an hour; other addresses are pages", async () => {
+    const icon = await raw("/icons/icon-192.png");
+    expect(icon.status).toBe(200);
+    expect(icon.headers["content-type"]).toBe("image/png");
+    expect(icon.headers["cache-control"]).toBe("public, max-age=3600");
+    expect(icon.body.equals(fs.readFileSync(path.resolve("build/client/icons/icon-192.png")))).toBe(
+      true,
+    );
+    // A folder of the build, or a file that is not in it, is the site's own not-found page.
+    for (const route of ["/icons", "/icons/", "/images/no-such.png"]) {
+      const answer = await raw(route);
+      expect(answer.status, route).toBe(404);
+      expect(answer.headers["content-type"], route).toMatch(/^text\/html/);
+    }
+  });
 });
 
 describe("Cache-Control for each kind of answer", () => {
