@@ -99,6 +99,14 @@ describe("response cache", () => {
     expect(first.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
   });
 
+  it("pages say they are UTF-8, rendered or from the cache", async () => {
+    for (const outcome of ["MISS", "HIT"]) {
+      const answer = await raw("/local-news");
+      expect(answer.headers["x-cache"]).toBe(outcome);
+      expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+    }
+  });
+
   it("a hit carries the page's own Content-Security-Policy, once", async () => {
     const miss = await raw("/business");
     const hit = await raw("/business");

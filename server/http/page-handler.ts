@@ -45,6 +45,8 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
     const html = await response.text();
     const headers = new Headers(response.headers);
     headers.set("Content-Security-Policy", policy(html));
+    // React Router says text/html alone; the page is UTF-8, and the header says so before any byte.
+    headers.set("Content-Type", "text/html; charset=utf-8");
     return new Response(html, { status: response.status, headers });
   };
 
