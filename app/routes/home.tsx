@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { Link } from "react-router";
 import { site } from "../../content/site";
 import { readOr503 } from "../../server/news/load";
-import { featuredArticles, latestArticles, recentArticles } from "../../server/news/repository";
+import { featuredAndRecent, latestArticles } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
 import { CategoryChips } from "../components/CategoryChips";
@@ -27,10 +27,9 @@ const WIDE_BANNER_AFTER = 6;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return readOr503(context.logger, HOME_ERROR, async () => {
-    const [headlines, featured, latest] = await Promise.all([
+    const [headlines, { featured, recent: latest }] = await Promise.all([
       latestArticles(context.db, { limit: 5 }),
-      featuredArticles(context.db),
-      recentArticles(context.db),
+      featuredAndRecent(context.db),
     ]);
     const head = pageHead(request, context.config.siteUrl, {
       title: "Home",

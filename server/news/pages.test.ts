@@ -3,9 +3,8 @@ import type { CategoryKey } from "../../app/lib/categories";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import {
   articleById,
-  featuredArticles,
+  featuredAndRecent,
   latestArticles,
-  recentArticles,
   relatedArticles,
   upsertArticle,
 } from "./repository";
@@ -51,7 +50,7 @@ describe.each(testDatabases())("spec §9 lists on $name", (database) => {
   afterAll(async () => handle?.dispose());
 
   it("featured: the first 2 of Local, National and World News, at most 6", async () => {
-    expect((await featuredArticles(handle.db)).map((a) => a.id)).toEqual([
+    expect((await featuredAndRecent(handle.db)).featured.map((a) => a.id)).toEqual([
       "local-news-3",
       "local-news-2",
       "national-news-3",
@@ -62,7 +61,7 @@ describe.each(testDatabases())("spec §9 lists on $name", (database) => {
   });
 
   it("recent: 3 each of Local, National, World, Business and Technology, newest first", async () => {
-    const recent = await recentArticles(handle.db);
+    const { recent } = await featuredAndRecent(handle.db);
     expect(recent).toHaveLength(15);
     expect(recent.some((a) => a.category === "sports")).toBe(false);
     for (const category of [

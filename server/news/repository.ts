@@ -208,23 +208,28 @@ export async function newestPerCategory(
   categories: readonly CategoryKey[],
   perCategory: number,
 ): Promise<Article[]> {
-  const lists = await newestOfEach(db, categories, perCategory);
-  return lists.flat().sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  return newestFirst((await newestOfEach(db, categories, perCategory)).flat());
 }
 
-/** The spec's featured list: the first 2 of Local, National and World News, at most 6. */
-export async function featuredArticles(db: Database): Promise<Article[]> {
-  const lists = await newestOfEach(db, ["local-news", "national-news", "world-news"], 2);
-  return lists.flat().slice(0, 6);
-}
+const newestFirst = (list: Article[]) =>
+  list.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
 
-/** The spec's recent list: 3 each of Local, National, World, Business and Technology, newest first. */
-export function recentArticles(db: Database): Promise<Article[]> {
-  return newestPerCategory(
-    db,
-    ["local-news", "national-news", "world-news", "business", "technology"],
-    3,
-  );
+/** The spec's featured categories, whose first 2 articles each make the featured list. */
+const FEATURED_CATEGORIES = ["local-news", "national-news", "world-news"] as const;
+/** The spec's recent list: 3 each of these, newest first (the featured categories come first). */
+const RECENT_CATEGORIES = [...FEATURED_CATEGORIES, "business", "technology"] as const;
+
+/**
+ * The home page's lists, from one query: the spec's featured list (the first 2 of Local, National
+ * and World News) and its recent list (3 each of Local, National, World, Business and Technology,
+ * newest first).
+ */
+export async function featuredAndRecent(
+  db: Database,
+): Promise<{ featured: Article[]; recent: Article[] }> {
+  const lists = await newestOfEach(db, RECENT_CATEGORIES, 3);
+  const featured = lists.slice(0, FEATURED_CATEGORIES.length).flatMap((list) => list.slice(0, 2));
+  return { featured, recent: newestFirst(lists.flat()) };
 }
 
 /** Up to 3 other articles of the same category, newest first, never the article itself. */
