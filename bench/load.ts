@@ -14,6 +14,7 @@ import zlib from "node:zlib";
 import { adminQuery } from "../server/db/admin";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
 import { siteEnv } from "./site-env";
+import { WEB_PROCESS_ARGS } from "../scripts/web-process.js";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3500);
 const NGINX_PORT = PORT + 1;
@@ -184,7 +185,7 @@ const stopping = new Set<ChildProcess>();
 
 async function startSite(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // node itself on the compiled server, as `npm start` runs it, not through npm: its pid is the server's, for /proc.
-  const child = spawn(process.execPath, ["build/web/main.js"], {
+  const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -12,6 +12,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
 import { siteEnv } from "./site-env";
+import { WEB_PROCESS_ARGS } from "../scripts/web-process.js";
 
 const PORT = Number(process.env.BENCH_STARTUP_PORT ?? 3510);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -51,7 +52,7 @@ interface Start {
 /** Spawns the server and polls until `/` answers 200; /healthz is polled alongside for context. */
 async function timeStart(dataDir: string): Promise<Start> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["build/web/main.js"], {
+  const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
     env: siteEnv(PORT, dataDir),
     stdio: ["ignore", "ignore", "inherit"],
   });

@@ -26,6 +26,7 @@ import {
   waitForOk,
 } from "./processes";
 import { ensureWrk, runWrk, socketErrorKinds, socketErrors, type WrkResult } from "./wrk";
+import { WEB_PROCESS_ARGS } from "../scripts/web-process.js";
 
 const PORT = 5150;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -208,7 +209,7 @@ export async function loadCheck(): Promise<CheckResult> {
     );
     if (ingest.status !== 0) throw new Error(`news ingest --force failed:\n${ingest.stderr}`);
 
-    const site = startProcess("site", process.execPath, ["build/web/main.js"], env, {
+    const site = startProcess("site", process.execPath, [...WEB_PROCESS_ARGS], env, {
       logFile: path.join(work, "site.log"),
     });
     let exit: Awaited<ReturnType<typeof stopChild>>;

@@ -1,6 +1,7 @@
 // `npm run demo`: build, load the bundled sample feeds into an embedded database, serve it.
 // Works offline. Settings can still be overridden from the environment (PORT, DATA_DIR, ...).
 import { spawnSync, spawn } from "node:child_process";
+import { WEB_PROCESS_ARGS } from "./web-process.js";
 
 const env = {
   ...process.env,
@@ -31,7 +32,7 @@ step("Loading the sample feeds", process.execPath, [
 ]);
 
 console.log(`\n▶ Serving on http://${env.HOST ?? "localhost"}:${env.PORT ?? 3000} (Ctrl-C stops)`);
-const server = spawn(process.execPath, ["build/web/main.js"], {
+const server = spawn(process.execPath, WEB_PROCESS_ARGS, {
   stdio: "inherit",
   env,
 });
