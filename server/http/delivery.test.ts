@@ -219,6 +219,12 @@ describe("validators and compression", () => {
     expect(chooseEncoding("*")).toBe("br");
     expect(chooseEncoding("br;q=0, *;q=0.5")).toBe("gzip");
     expect(chooseEncoding(undefined)).toBe("identity");
+    // Values are remembered: asked again, and past the number kept, the answer is the same.
+    for (let i = 0; i < 100; i++) {
+      expect(chooseEncoding(`gzip;q=0.${(i % 9) + 1}, x-unknown-${i}`)).toBe("gzip");
+    }
+    expect(chooseEncoding("br;q=0, *;q=0.5")).toBe("gzip");
+    expect(chooseEncoding("gzip;q=0")).toBe("identity");
   });
 
   it("serves the build's precompressed scripts, cached for a year", async () => {

@@ -152,10 +152,27 @@ async function keepIfShareable(
 const variesByCookie = (response: Response) =>
   /\bcookie\b/i.test(response.headers.get("Vary") ?? "");
 
+type Encoding = "br" | "gzip" | "identity";
+
+/** Browsers send a handful of distinct Accept-Encoding values: each is worked out once. */
+const chosenEncodings = new Map<string, Encoding>();
+const CHOSEN_ENCODINGS_KEPT = 64;
+
 /** The encoding to send: brotli, then gzip, as the client accepts them (q=0 refuses). */
-export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (acceptEncoding === undefined) return "identity";
+  let chosen = chosenEncodings.get(acceptEncoding);
+  if (chosen === undefined) {
+    chosen = parseAcceptEncoding(acceptEncoding);
+    // Odd values from odd clients are worked out each time rather than kept without bound.
+    if (chosenEncodings.size < CHOSEN_ENCODINGS_KEPT) chosenEncodings.set(acceptEncoding, chosen);
+  }
+  return chosen;
+}
+
+function parseAcceptEncoding(acceptEncoding: string): Encoding {
   const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
+  for (const part of acceptEncoding.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
     if (!name) continue;
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
@@ -204,7 +221,7 @@ export function cachedPageListener(
 ): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
   // A hit's whole header block, worked out once per page and encoding: hits only write it out.
   const prepared = new WeakMap<CachedPage, Map<string, string[]>>();
-  const headersFor = (page: CachedPage, encoding: "br" | "gzip" | "identity") => {
+  const headersFor = (page: CachedPage, encoding: Encoding) => {
     let byEncoding = prepared.get(page);
     if (!byEncoding) prepared.set(page, (byEncoding = new Map()));
     let raw = byEncoding.get(encoding);
