@@ -67,7 +67,7 @@ export const handle = headHandle;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const verdict = guardForm(form, context.formLimiter, "poll", context.clientAddress);
+  const verdict = await guardForm(form, context.formLimiter, "poll", context.clientAddress);
   if (verdict.kind === "rate-limited") {
     const view: PollView = { status: "open", error: RATE_LIMITED_MESSAGE };
     return data(view, {

@@ -58,7 +58,7 @@ interface ContactAnswer {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const verdict = guardForm(form, context.formLimiter, "contact", context.clientAddress);
+  const verdict = await guardForm(form, context.formLimiter, "contact", context.clientAddress);
   if (verdict.kind === "rate-limited") {
     return data<ContactAnswer>(
       { error: RATE_LIMITED_MESSAGE },

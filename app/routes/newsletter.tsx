@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (answer: NewsletterAnswer, status: number, headers?: HeadersInit) =>
     data(answer, { status, headers });
 
-  const verdict = guardForm(form, context.formLimiter, "newsletter", context.clientAddress);
+  const verdict = await guardForm(form, context.formLimiter, "newsletter", context.clientAddress);
   if (verdict.kind === "rate-limited") {
     return refuse({ status: "error", error: RATE_LIMITED_MESSAGE }, 429, {
       "Retry-After": String(verdict.retryAfterSeconds),

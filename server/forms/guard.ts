@@ -8,11 +8,19 @@ export const HONEYPOT_FIELD = "website";
 export const RATE_LIMITED_MESSAGE =
   "Too many submissions from your connection. Please wait a few minutes and try again.";
 
+export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
 /**
- * Counts requests per key in a sliding window, in memory. Enough for one web process; behind several
- * processes each counts its own share, which still stops a flood from one address.
+ * Counts form submissions per key. One web process counts in memory (RateLimiter); several behind a
+ * supervisor ask it, so that an address has one allowance whichever process answers it
+ * (`formLimiterForProcess` in server/http/cluster.ts).
  */
-export class RateLimiter {
+export interface FormLimiter {
+  hit(key: string): RateVerdict | Promise<RateVerdict>;
+}
+
+/** Counts requests per key in a sliding window, in memory. */
+export class RateLimiter implements FormLimiter {
   private readonly hits = new Map<string, number[]>();
 
   constructor(
@@ -24,7 +32,7 @@ export class RateLimiter {
   ) {}
 
   /** Records a request; `allowed` is false once the key has used its window's allowance. */
-  hit(key: string): { allowed: true } | { allowed: false; retryAfterSeconds: number } {
+  hit(key: string): RateVerdict {
     const now = this.now();
     const recent = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
     if (recent.length >= this.limit) {
@@ -59,13 +67,13 @@ export type GuardVerdict =
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
 /** Rate limit first (every attempt counts, a bot's too), then the honeypot. */
-export function guardForm(
+export async function guardForm(
   form: FormData,
-  limiter: RateLimiter,
+  limiter: FormLimiter,
   formName: string,
   clientAddress: string,
-): GuardVerdict {
-  const verdict = limiter.hit(`${formName}:${clientAddress}`);
+): Promise<GuardVerdict> {
+  const verdict = await limiter.hit(`${formName}:${clientAddress}`);
   if (!verdict.allowed)
     return { kind: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
   const honey = form.get(HONEYPOT_FIELD);

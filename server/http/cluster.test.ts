@@ -7,8 +7,9 @@ import { adminQuery } from "../db/admin";
 
 /**
  * WEB_CONCURRENCY=2 on PostgreSQL: a supervisor and two web processes on one port. Only one of them
- * runs the ingest schedule; `/metrics` counts the requests of both; a web process that dies is
- * replaced (the schedule with it); SIGTERM stops them all and the supervisor exits 0.
+ * runs the ingest schedule; `/metrics` counts the requests of both; the form rate limit counts both
+ * together; a web process that dies is replaced (the schedule with it); SIGTERM stops them all and
+ * the supervisor exits 0.
  */
 const adminUrl = process.env.TEST_DATABASE_URL;
 if (!adminUrl) {
@@ -20,6 +21,8 @@ const name = `news_cluster_${process.pid}`;
 const port = 4900 + Math.floor(Math.random() * 90);
 
 const admin = (sql: string) => adminQuery(adminUrl ?? "", sql);
+/** Signups one address may send in 10 minutes, across both processes. */
+const FORM_RATE_LIMIT = 4;
 
 /** A GET on a connection of its own, so that requests spread over the web processes. */
 function get(pathname: string): Promise<{ status: number; body: string }> {
@@ -32,6 +35,29 @@ function get(pathname: string): Promise<{ status: number; body: string }> {
         res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
       })
       .on("error", reject);
+  });
+}
+
+/** A form POST on a connection of its own, as a browser without JavaScript sends it. */
+function post(pathname: string, body: string): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `http://127.0.0.1:${port}${pathname}`,
+      {
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": String(Buffer.byteLength(body)),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
   });
 }
 
@@ -88,6 +114,7 @@ describe.skipIf(!adminUrl)("several web processes (WEB_CONCURRENCY)", () => {
         WEB_CONCURRENCY: "2",
         FEEDS_FILE: "config/feeds.sample.json",
         INGEST_INTERVAL_MINUTES: "60",
+        FORM_RATE_LIMIT: String(FORM_RATE_LIMIT),
         LOG_LEVEL: "info",
       },
     });
@@ -146,6 +173,16 @@ describe.skipIf(!adminUrl)("several web processes (WEB_CONCURRENCY)", () => {
     const metrics = (await get("/metrics")).body;
     expect(metrics).toMatch(/^articles \d+$/m);
     expect(Number(/^articles (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+  });
+
+  it("counts one address's form submissions against one limit, whichever process answers", async () => {
+    // Connections go to the two processes in turn: counted per process, all five would pass.
+    const statuses: number[] = [];
+    for (let i = 0; i <= FORM_RATE_LIMIT; i++) {
+      const email = encodeURIComponent(`cluster-${i}@example.com`);
+      statuses.push((await post("/newsletter", `email=${email}&returnTo=%2F`)).status);
+    }
+    expect(statuses).toEqual([...Array<number>(FORM_RATE_LIMIT).fill(303), 429]);
   });
 
   it("replaces a web process that dies, the schedule's holder included", async () => {

@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
 import type { Config } from "../config";
+import { formLimiter, type FormLimiter, type RateLimiter, type RateVerdict } from "../forms/guard";
 import { createLogger } from "../logger";
 import type { Metrics } from "./metrics";
 
@@ -16,6 +17,10 @@ import type { Metrics } from "./metrics";
 const INDEX_VARIABLE = "WEB_PROCESS_INDEX";
 const METRICS_REQUEST = "news:metrics-request";
 const METRICS_RESPONSE = "news:metrics-response";
+const RATE_REQUEST = "news:rate-request";
+const RATE_RESPONSE = "news:rate-response";
+/** A web process that has no word from the supervisor within this decides with its own count. */
+const RATE_ANSWER_MS = 2_000;
 /** More restarts than this within RESTART_WINDOW_MS and the supervisor gives up (exit 1). */
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
@@ -32,6 +37,18 @@ interface MetricsResponse {
   id: number;
   text?: string;
   error?: string;
+}
+
+interface RateRequest {
+  type: typeof RATE_REQUEST;
+  id: number;
+  key: string;
+}
+
+interface RateResponse {
+  type: typeof RATE_RESPONSE;
+  id: number;
+  verdict: RateVerdict;
 }
 
 const isMessage = <T extends { type: string }>(message: unknown, type: T["type"]): message is T =>
@@ -83,10 +100,43 @@ export function metricsForProcess(metrics: Metrics): Metrics {
   };
 }
 
+/**
+ * The form rate limit of a web process: on its own, its own count; behind the supervisor, the
+ * supervisor's one count for all processes, so an address cannot multiply its allowance by the
+ * number of processes. Should the supervisor not answer (it is going away), the process's own count
+ * decides, as a lone process would.
+ */
+export function formLimiterForProcess(own: RateLimiter): FormLimiter {
+  if (!cluster.isWorker) return own;
+  let next = 0;
+  const waiting = new Map<number, (verdict: RateVerdict) => void>();
+  process.on("message", (message: unknown) => {
+    if (!isMessage<RateResponse>(message, RATE_RESPONSE)) return;
+    waiting.get(message.id)?.(message.verdict);
+  });
+  return {
+    hit: (key) =>
+      new Promise((resolve) => {
+        const id = next++;
+        const settle = (verdict: RateVerdict) => {
+          clearTimeout(timer);
+          waiting.delete(id);
+          resolve(verdict);
+        };
+        const timer = setTimeout(() => settle(own.hit(key)), RATE_ANSWER_MS);
+        waiting.set(id, settle);
+        if (!process.connected || !process.send) settle(own.hit(key));
+        else process.send({ type: RATE_REQUEST, id, key } satisfies RateRequest);
+      }),
+  };
+}
+
 /** Runs the supervisor in this process until it is told to stop; never returns to serve itself. */
 export function superviseWebProcesses(config: Config): void {
   const logger = createLogger(config.logLevel).child({ role: "supervisor" });
   const aggregator = new AggregatorRegistry();
+  // One count of form submissions for every web process (formLimiterForProcess).
+  const limiter = formLimiter(config.formRateLimit);
   const places = new Map<Worker, number>();
   const restarts: number[] = [];
   let stopping = false;
@@ -96,6 +146,11 @@ export function superviseWebProcesses(config: Config): void {
     const worker = cluster.fork({ [INDEX_VARIABLE]: String(index) });
     places.set(worker, index);
     worker.on("message", (message: unknown) => {
+      if (isMessage<RateRequest>(message, RATE_REQUEST)) {
+        const verdict = limiter.hit(message.key);
+        worker.send({ type: RATE_RESPONSE, id: message.id, verdict } satisfies RateResponse);
+        return;
+      }
       if (!isMessage<MetricsRequest>(message, METRICS_REQUEST)) return;
       aggregator.clusterMetrics().then(
         (text) => worker.send({ type: METRICS_RESPONSE, id: message.id, text }),

@@ -1,7 +1,7 @@
 import type { BlogSource } from "../blog/source";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
-import type { RateLimiter } from "../forms/guard";
+import type { FormLimiter } from "../forms/guard";
 import type { Logger } from "../logger";
 
 /** What every loader and action receives as `context`. */
@@ -11,8 +11,8 @@ export type LoadContext = {
   db: Database;
   logger: Logger;
   blog: BlogSource;
-  /** Counts form submissions per address (shared by every request of the process). */
-  formLimiter: RateLimiter;
+  /** Counts form submissions per address (shared by every request, of every web process). */
+  formLimiter: FormLimiter;
   /** The requesting client's address, for rate limits only; never logged or stored. */
   clientAddress: string;
   /** This request's id: in its log lines, its X-Request-Id header and on its error page. */

@@ -10,7 +10,7 @@ import { startScheduler, type Scheduler } from "../ingest/scheduler";
 import { createLogger } from "../logger";
 import { countArticles } from "../news/repository";
 import { createApp, requestListener } from "./app";
-import { holdsSchedule, metricsForProcess } from "./cluster";
+import { formLimiterForProcess, holdsSchedule, metricsForProcess } from "./cluster";
 import { createMetrics } from "./metrics";
 import { pageCacheFor } from "./page-cache";
 
@@ -48,7 +48,13 @@ export async function startWebServer(config: Config): Promise<void> {
   // Any process's ingest pass that stores new or changed articles empties the cache.
   const pageCache = await pageCacheFor(config, database);
   const app = await createApp(
-    { config, db: database.db, logger, blog, formLimiter: formLimiter(config.formRateLimit) },
+    {
+      config,
+      db: database.db,
+      logger,
+      blog,
+      formLimiter: formLimiterForProcess(formLimiter(config.formRateLimit)),
+    },
     { pageCache, metrics },
   );
   const server: Server = http.createServer(requestListener(app, { config, pageCache, metrics }));
