@@ -95,7 +95,18 @@ export function metricsForProcess(metrics: Metrics): Metrics {
             reject(new Error(response.error ?? "no metrics from the supervisor"));
           } else resolve(response.text);
         });
-        process.send({ type: METRICS_REQUEST, id } satisfies MetricsRequest);
+        // With a callback a channel that closed meanwhile is reported here, not as a process 'error'.
+        process.send(
+          { type: METRICS_REQUEST, id } satisfies MetricsRequest,
+          undefined,
+          {},
+          (error) => {
+            if (!error) return;
+            clearTimeout(timer);
+            waiting.delete(id);
+            reject(new Error("the supervisor is gone"));
+          },
+        );
       }),
   };
 }
@@ -126,7 +137,16 @@ export function formLimiterForProcess(own: RateLimiter): FormLimiter {
         const timer = setTimeout(() => settle(own.hit(key)), RATE_ANSWER_MS);
         waiting.set(id, settle);
         if (!process.connected || !process.send) settle(own.hit(key));
-        else process.send({ type: RATE_REQUEST, id, key } satisfies RateRequest);
+        else {
+          process.send(
+            { type: RATE_REQUEST, id, key } satisfies RateRequest,
+            undefined,
+            {},
+            (error) => {
+              if (error && waiting.has(id)) settle(own.hit(key));
+            },
+          );
+        }
       }),
   };
 }
