@@ -4,8 +4,9 @@
 // Node's defaults suit a machine of its own with memory to spare; the web process shares one with
 // its database and answers small requests. A young generation of at most 2 × 2 MB instead of
 // 2 × 16 MB, and two V8 helper threads instead of four (each keeps its own malloc arena), hold a
-// process on the embedded database under 250 MB after load without costing requests per second
-// (docs/BENCHMARKS.md). Workers forked with WEB_CONCURRENCY inherit the same flags.
+// process on the embedded database under 250 MB after load (docs/BENCHMARKS.md); cache hits and
+// renders measured side by side with and without them were within noise (decision 013). Workers
+// forked with WEB_CONCURRENCY inherit the same flags.
 export const WEB_PROCESS_FLAGS = ["--max-semi-space-size=2", "--v8-pool-size=2"];
 
 /** The arguments after `node`: the flags, then the compiled web process. */
