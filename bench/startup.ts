@@ -1,5 +1,5 @@
 /**
- * `npm run bench:startup`: from spawning the production server (`node build/web/main.js`, as
+ * `npm run bench:startup`: from spawning the production server (`node` with WEB_PROCESS_ARGS, as
  * `npm start` runs it, not through npm) to the first 200 of `/`, a real page, polled every 50 ms; with the embedded
  * database on an existing data directory (the sample feeds stored) and on a new one (initdb and
  * migrations included). Best of 3 each. Run `npm run build` first.
@@ -131,6 +131,6 @@ ${table}
 
 ${verdicts.map((line) => `- ${line}`).join("\n")}
 
-Time from spawning \`node build/web/main.js\` as \`npm start\` does (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, no ingest schedule) to the first 200 of \`/\`, polled every ${POLL_MS} ms on a new connection each time; it includes loading the compiled code, opening the embedded database, migrating it and rendering the first page. \`/healthz\` answers once the server listens, so the gap between the two columns is the first page's render. Existing and new directories alternate, ${ROUNDS} rounds.`;
+Time from spawning \`node ${WEB_PROCESS_ARGS.join(" ")}\` as \`npm start\` does (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, no ingest schedule) to the first 200 of \`/\`, polled every ${POLL_MS} ms on a new connection each time; it includes loading the compiled code, opening the embedded database, migrating it and rendering the first page. \`/healthz\` answers once the server listens, so the gap between the two columns is the first page's render. Existing and new directories alternate, ${ROUNDS} rounds.`;
 console.log(`\n${body}\n`);
 await writeSection("startup", "Start-up (`npm run bench:startup`)", body);
