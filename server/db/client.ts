@@ -81,8 +81,12 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     connectionTimeoutMillis: 2_000,
     query_timeout: 10_000,
   });
-  // An idle client that loses its server emits 'error'; without a listener that would end the process.
+  // A client that loses its server emits 'error'; without a listener that would end the process.
+  // The pool listens to its idle clients; a client checked out of it (a transaction, a lock held
+  // through an ingest pass) is listened to here: the work on it fails, and the pool drops it when
+  // it comes back.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzlePg(pool, { schema });
   const changes = postgresChangeListener(url);
   return {

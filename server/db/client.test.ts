@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminQuery } from "./admin";
+import { rowsOf } from "./client";
+import { testDatabases } from "./test-databases";
+
+/**
+ * PostgreSQL ends a connection the site holds outside the pool (in a transaction, or holding a
+ * lock through an ingest pass): a restart, a failover, an administrator. That fails the work on it,
+ * never the process. Without a listener on such a connection, Node ends the process on the
+ * server's goodbye, and Vitest reports the uncaught error.
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl)
+  console.warn("TEST_DATABASE_URL is not set: the connection-loss tests were NOT run.");
+
+const postgres = testDatabases().find((database) => database.name === "postgres");
+
+describe.skipIf(!postgres)("a PostgreSQL connection ended by the server", () => {
+  let handle: Awaited<ReturnType<NonNullable<typeof postgres>["open"]>>;
+  beforeAll(async () => {
+    if (!postgres) return;
+    handle = await postgres.open();
+    await handle.migrate();
+  }, 30_000);
+  afterAll(async () => {
+    await handle?.dispose();
+  });
+
+  /** Ends the backend `pid` and waits until the server no longer lists it. */
+  async function terminate(pid: number) {
+    await adminQuery(adminUrl ?? "", "SELECT pg_terminate_backend($1)", [pid]);
+    await expect
+      .poll(
+        async () =>
+          (await adminQuery(adminUrl ?? "", "SELECT 1 FROM pg_stat_activity WHERE pid = $1", [pid]))
+            .rowCount,
+      )
+      .toBe(0);
+    // The goodbye reaches the idle client; give it a moment to be read.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  const backendPid = async (run: (query: ReturnType<typeof sql>) => Promise<unknown>) => {
+    const [row] = rowsOf<{ pid: number }>(await run(sql`SELECT pg_backend_pid() AS pid`));
+    if (!row) throw new Error("no backend pid");
+    return row.pid;
+  };
+
+  it("fails the transaction it was in, and the next query gets a new connection", async () => {
+    let reportPid!: (pid: number) => void;
+    const pid = new Promise<number>((resolve) => (reportPid = resolve));
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => (resume = resolve));
+
+    const transaction = handle.db.transaction(async (tx) => {
+      reportPid(await backendPid((query) => tx.execute(query)));
+      await paused;
+      await tx.execute(sql`SELECT 1`);
+    });
+    // The error and its causes, as one line of text.
+    const settled = transaction.then(
+      () => "committed",
+      (error: unknown) => {
+        const messages: string[] = [];
+        for (let e: unknown = error; e instanceof Error; e = e.cause) messages.push(e.message);
+        return messages.join(" <- ");
+      },
+    );
+
+    await terminate(await pid);
+    resume();
+    expect(await settled).toMatch(/not queryable|terminat/i);
+    expect(await handle.ping()).toBe(true);
+  });
+
+  it("lets work under a lock finish when the lock's connection is ended", async () => {
+    // The lock's connection is the one pg_locks names for the advisory lock.
+    const lockId = 774_411;
+    const outcome = await handle.withLock(lockId, { wait: false }, async () => {
+      const holder = await adminQuery(
+        adminUrl ?? "",
+        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
+        [lockId],
+      );
+      const pid = (holder.rows[0] as { pid: number } | undefined)?.pid;
+      if (pid === undefined) throw new Error("no session holds the lock");
+      await terminate(pid);
+      // The work goes on with the pool's other connections.
+      return handle.ping();
+    });
+    expect(outcome).toEqual({ acquired: true, value: true });
+    // Ending the session freed the lock: it can be taken again.
+    expect(await handle.withLock(lockId, { wait: false }, async () => "again")).toEqual({
+      acquired: true,
+      value: "again",
+    });
+  });
+});
