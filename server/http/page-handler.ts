@@ -31,23 +31,24 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
   const inflight = new Map<string, Promise<CachedPage | null>>();
   const observe = options.observe ?? (() => {});
 
-  const render = async (req: express.Request): Promise<Response> => {
+  const render = async (req: express.Request): Promise<Rendered> => {
     observe("render");
     const response = withDefaultCaching(
       req.method,
       await handle(toRequest(req), options.loadContext(req)),
     );
+    const { status, headers } = response;
     const policy = options.policy;
-    if (!policy || !response.body || !response.headers.get("Content-Type")?.includes("text/html")) {
-      return response;
+    if (!policy || !response.body || !headers.get("Content-Type")?.includes("text/html")) {
+      return { status, headers, body: response.body };
     }
-    // A page is read whole so its policy can name its inline scripts; pages are small.
+    // A page is read whole so its policy can name its inline scripts; pages are small. It is sent
+    // as the string it is, not wrapped in another stream.
     const html = await response.text();
-    const headers = new Headers(response.headers);
     headers.set("Content-Security-Policy", policy(html));
     // React Router says text/html alone; the page is UTF-8, and the header says so before any byte.
     headers.set("Content-Type", "text/html; charset=utf-8");
-    return new Response(html, { status: response.status, headers });
+    return { status, headers, body: html };
   };
 
   return async (req, res, next) => {
@@ -72,22 +73,22 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       observe("miss");
       // A reader with cookies may see a page of their own: rendered alone, kept only if shareable.
       if (withCookies) {
-        const response = await render(req);
-        const page = variesByCookie(response) ? null : await keepIfShareable(cache, key, response);
+        const rendered = await render(req);
+        const page = variesByCookie(rendered) ? null : await keepIfShareable(cache, key, rendered);
         if (page) sendCached(req, res, page, "MISS");
         else {
           res.setHeader("X-Cache", "BYPASS");
-          await sendResponse(res, response, false);
+          await sendResponse(res, rendered, false);
         }
         return;
       }
-      let leaderResponse: Response | undefined;
+      let leaderAnswer: Rendered | undefined;
       let shared = inflight.get(key);
       if (!shared) {
         shared = (async () => {
-          const response = await render(req);
-          const page = await keepIfShareable(cache, key, response);
-          if (!page) leaderResponse = response;
+          const rendered = await render(req);
+          const page = await keepIfShareable(cache, key, rendered);
+          if (!page) leaderAnswer = rendered;
           return page;
         })().finally(() => inflight.delete(key));
         inflight.set(key, shared);
@@ -97,12 +98,19 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       else {
         // Not shareable: the one who rendered it sends it; anyone who waited renders their own.
         res.setHeader("X-Cache", "BYPASS");
-        await sendResponse(res, leaderResponse ?? (await render(req)), false);
+        await sendResponse(res, leaderAnswer ?? (await render(req)), false);
       }
     } catch (error) {
       next(error);
     }
   };
+}
+
+/** What React Router answered: an HTML page read whole, anything else as it streams. */
+interface Rendered {
+  status: number;
+  headers: Headers;
+  body: string | ReadableStream<Uint8Array> | null;
 }
 
 /** Pages are public for a minute unless they say otherwise; errors and form answers never are. */
@@ -121,36 +129,35 @@ function withDefaultCaching(method: string, response: Response): Response {
 async function keepIfShareable(
   cache: PageCache,
   key: string,
-  response: Response,
+  rendered: Rendered,
 ): Promise<CachedPage | null> {
+  const { status, headers: responseHeaders, body: renderedBody } = rendered;
   const shareable =
-    response.status === 200 &&
-    /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "") &&
-    !response.headers.has("Set-Cookie") &&
-    response.body !== null;
+    status === 200 &&
+    /\bpublic\b/.test(responseHeaders.get("Cache-Control") ?? "") &&
+    !responseHeaders.has("Set-Cookie") &&
+    renderedBody !== null;
   if (!shareable) return null;
-  const body = Buffer.from(await response.arrayBuffer());
+  const body =
+    typeof renderedBody === "string"
+      ? Buffer.from(renderedBody)
+      : Buffer.from(await new Response(renderedBody).arrayBuffer());
   const headers: [string, string][] = [];
-  response.headers.forEach((value, name) => {
+  responseHeaders.forEach((value, name) => {
     if (!["content-length", "content-encoding", "transfer-encoding"].includes(name)) {
       headers.push([name, value]);
     }
   });
   const page = await cachedPage(
-    {
-      status: response.status,
-      headers,
-      body,
-      varyCookie: variesByCookie(response),
-    },
+    { status, headers, body, varyCookie: variesByCookie(rendered) },
     Date.now(),
   );
   cache.set(key, page);
   return page;
 }
 
-const variesByCookie = (response: Response) =>
-  /\bcookie\b/i.test(response.headers.get("Vary") ?? "");
+const variesByCookie = (rendered: Rendered) =>
+  /\bcookie\b/i.test(rendered.headers.get("Vary") ?? "");
 
 type Encoding = "br" | "gzip" | "identity";
 
@@ -268,19 +275,24 @@ export function cachedPageListener(
   };
 }
 
-async function sendResponse(res: express.Response, response: Response, headOnly: boolean) {
-  res.status(response.status);
-  response.headers.forEach((value, name) => {
+async function sendResponse(res: express.Response, rendered: Rendered, headOnly: boolean) {
+  res.status(rendered.status);
+  rendered.headers.forEach((value, name) => {
     if (name !== "set-cookie") res.setHeader(name, value);
   });
-  const cookies = response.headers.getSetCookie();
+  const cookies = rendered.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  if (!response.body || headOnly) {
+  const body = rendered.body;
+  if (body === null || headOnly) {
     res.end();
     return;
   }
+  if (typeof body === "string") {
+    res.end(body);
+    return;
+  }
   await new Promise<void>((resolve, reject) => {
-    Readable.fromWeb(response.body as unknown as NodeReadableStream<Uint8Array>)
+    Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>)
       .on("error", reject)
       .pipe(res)
       .on("finish", resolve)
