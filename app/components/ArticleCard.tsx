@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../lib/links";
 import { categoryByKey } from "../lib/categories";
 import { formatLongDate } from "../lib/dates";
 import type { Article } from "../lib/article";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../lib/links";
 import type { BlogPostSummary } from "../../server/blog/source";
 import { ArticleImage } from "./ArticleImage";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../lib/links";
 import type { Article } from "../lib/article";
 import { categoryByKey } from "../lib/categories";
 import { useHydrated } from "../lib/use-hydrated";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../lib/links";
 import { site } from "../../content/site";
 import { FOOTER_LINKS } from "../lib/nav";
 

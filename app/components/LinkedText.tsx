@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { Link } from "react-router";
+import { Link } from "../lib/links";
 
 export type TextPart = { kind: "text"; text: string } | { kind: "path"; path: string };
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "../lib/links";
 import type { SearchHit } from "../../server/news/search";
 import { categoryByKey } from "../lib/categories";
 import { formatLongDate } from "../lib/dates";

@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useRef, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "../lib/links";
 import type { Article } from "../lib/article";
 import { ArticleCard } from "./ArticleCard";
 

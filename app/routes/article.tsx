@@ -1,4 +1,5 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { Link } from "../lib/links";
 import { readOr503, readOrEmpty } from "../../server/news/load";
 import { articleById, latestArticles, relatedArticles } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";

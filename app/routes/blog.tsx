@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../lib/links";
 import { blogErrorMessage } from "../../server/blog/load";
 import { BLOG_PAGE_SIZE } from "../../server/blog/source";
 import { BlogPagination } from "../components/BlogPagination";

@@ -1,4 +1,5 @@
-import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "../lib/links";
 import {
   BUSINESS_DIRECTORY,
   BUSINESS_EVENTS,

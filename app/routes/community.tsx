@@ -1,4 +1,5 @@
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "../lib/links";
 import { COMMUNITY_EVENTS, COMMUNITY_RESOURCES } from "../../content/community";
 import {
   castVote,

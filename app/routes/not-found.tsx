@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { Link } from "../lib/links";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/not-found";
 
