@@ -1,8 +1,8 @@
 import { Fragment } from "react";
-import { Link } from "react-router";
+import { Link } from "../lib/links";
 import { site } from "../../content/site";
 import { readOr503 } from "../../server/news/load";
-import { featuredAndRecent, latestArticles } from "../../server/news/repository";
+import { homeLists } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
 import { CategoryChips } from "../components/CategoryChips";
@@ -27,10 +27,7 @@ const WIDE_BANNER_AFTER = 6;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return readOr503(context.logger, HOME_ERROR, async () => {
-    const [headlines, { featured, recent: latest }] = await Promise.all([
-      latestArticles(context.db, { limit: 5 }),
-      featuredAndRecent(context.db),
-    ]);
+    const { headlines, featured, recent: latest } = await homeLists(context.db);
     const head = pageHead(request, context.config.siteUrl, {
       title: "Home",
       description: `${site.tagline}: local news, politics, business, sports and culture.`,

@@ -3,7 +3,7 @@ import type { CategoryKey } from "../../app/lib/categories";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import {
   articleById,
-  featuredAndRecent,
+  homeLists,
   latestArticles,
   relatedArticles,
   upsertArticle,
@@ -50,7 +50,7 @@ describe.each(testDatabases())("spec §9 lists on $name", (database) => {
   afterAll(async () => handle?.dispose());
 
   it("featured: the first 2 of Local, National and World News, at most 6", async () => {
-    expect((await featuredAndRecent(handle.db)).featured.map((a) => a.id)).toEqual([
+    expect((await homeLists(handle.db)).featured.map((a) => a.id)).toEqual([
       "local-news-3",
       "local-news-2",
       "national-news-3",
@@ -61,7 +61,7 @@ describe.each(testDatabases())("spec §9 lists on $name", (database) => {
   });
 
   it("recent: 3 each of Local, National, World, Business and Technology, newest first", async () => {
-    const { recent } = await featuredAndRecent(handle.db);
+    const { recent } = await homeLists(handle.db);
     expect(recent).toHaveLength(15);
     expect(recent.some((a) => a.category === "sports")).toBe(false);
     for (const category of [
@@ -79,6 +79,16 @@ describe.each(testDatabases())("spec §9 lists on $name", (database) => {
     }
     const dates = recent.map((a) => a.date);
     expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it("headlines: the 5 newest of any category, each the same object as in the recent list", async () => {
+    const { headlines, recent } = await homeLists(handle.db);
+    const newest = await latestArticles(handle.db, { limit: 5 });
+    expect(headlines).toHaveLength(5);
+    expect(headlines).toEqual(newest);
+    const inRecent = headlines.filter((h) => recent.some((r) => r.id === h.id));
+    expect(inRecent.length).toBeGreaterThan(0);
+    for (const headline of inRecent) expect(recent).toContain(headline);
   });
 
   it("related: up to 3 others of the same category, newest first, never the article itself", async () => {

@@ -9,7 +9,7 @@ import {
   archiveArticles,
   archiveYears,
   articleById,
-  featuredAndRecent,
+  homeLists,
   latestArticles,
   relatedArticles,
 } from "./repository";
@@ -96,7 +96,7 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
 
   it("home and the site feed: the newest articles, the featured and recent lists", async () => {
     expectIndexed(await plansOf(() => latestArticles(db, { limit: 5 })));
-    expectIndexed(await plansOf(() => featuredAndRecent(db)));
+    expectIndexed(await plansOf(() => homeLists(db)));
   });
 
   it("a category page: one category's newest", async () => {

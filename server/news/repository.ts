@@ -166,24 +166,36 @@ export async function archiveArticles(
 
 /**
  * The newest `perCategory` articles of each category, in one query (one index walk per category),
- * as lists in the order the categories were given.
+ * as lists in the order the categories were given; with `overall`, also that many of the newest
+ * articles of any category, in the same query (a round trip to the database costs more than the
+ * index walk).
  */
 export async function newestOfEach(
   db: Database,
   categories: readonly CategoryKey[],
   perCategory: number,
-): Promise<Article[][]> {
+  overall = 0,
+): Promise<{ overall: Article[]; lists: Article[][] }> {
+  const columns = sql`id, title, excerpt, image, category, published_at, author, link`;
+  const newestOverall =
+    overall > 0
+      ? sql`(SELECT ${columns}, 0::bigint AS position FROM ${articles}
+              ORDER BY ${articles.publishedAt} DESC, ${articles.id} LIMIT ${overall})
+            UNION ALL`
+      : sql``;
   const result = await db.execute(sql`
-    SELECT a.id, a.title, a.excerpt, a.image, a.category, a.published_at, a.author,
-           a.link, c.position
-      FROM unnest(${`{${categories.join(",")}}`}::text[])
-           WITH ORDINALITY AS c(category, position)
-     CROSS JOIN LATERAL (
-       SELECT * FROM ${articles} WHERE ${articles.category} = c.category
-        ORDER BY ${articles.publishedAt} DESC, ${articles.id} LIMIT ${perCategory}
-     ) a
-     ORDER BY c.position, a.published_at DESC, a.id`);
-  const lists = categories.map((): Article[] => []);
+    ${newestOverall}
+    (SELECT a.id, a.title, a.excerpt, a.image, a.category, a.published_at, a.author,
+            a.link, c.position
+       FROM unnest(${`{${categories.join(",")}}`}::text[])
+            WITH ORDINALITY AS c(category, position)
+      CROSS JOIN LATERAL (
+        SELECT * FROM ${articles} WHERE ${articles.category} = c.category
+         ORDER BY ${articles.publishedAt} DESC, ${articles.id} LIMIT ${perCategory}
+      ) a)
+     ORDER BY position, published_at DESC, id`);
+  // Position 0 is the newest overall, 1… the categories in the order given.
+  const lists = [...categories, null].map((): Article[] => []);
   for (const row of rowsOf<{
     id: string;
     title: string;
@@ -195,11 +207,12 @@ export async function newestOfEach(
     link: string;
     position: number | string;
   }>(result)) {
-    lists[Number(row.position) - 1]?.push(
+    lists[Number(row.position)]?.push(
       toArticle({ ...row, publishedAt: new Date(row.published_at) }),
     );
   }
-  return lists;
+  const [newest = [], ...byCategory] = lists;
+  return { overall: newest, lists: byCategory };
 }
 
 /** Several categories' newest articles: `perCategory` of each, newest first overall. */
@@ -208,7 +221,7 @@ export async function newestPerCategory(
   categories: readonly CategoryKey[],
   perCategory: number,
 ): Promise<Article[]> {
-  return newestFirst((await newestOfEach(db, categories, perCategory)).flat());
+  return newestFirst((await newestOfEach(db, categories, perCategory)).lists.flat());
 }
 
 const newestFirst = (list: Article[]) =>
@@ -219,17 +232,23 @@ const FEATURED_CATEGORIES = ["local-news", "national-news", "world-news"] as con
 /** The spec's recent list: 3 each of these, newest first (the featured categories come first). */
 const RECENT_CATEGORIES = [...FEATURED_CATEGORIES, "business", "technology"] as const;
 
+/** How many of the newest articles the home page lists as today's headlines. */
+const HEADLINES = 5;
+
 /**
- * The home page's lists, from one query: the spec's featured list (the first 2 of Local, National
- * and World News) and its recent list (3 each of Local, National, World, Business and Technology,
- * newest first).
+ * The home page's lists, from one query: today's headlines (the 5 newest of any category), the
+ * spec's featured list (the first 2 of Local, National and World News) and its recent list (3 each
+ * of Local, National, World, Business and Technology, newest first).
  */
-export async function featuredAndRecent(
+export async function homeLists(
   db: Database,
-): Promise<{ featured: Article[]; recent: Article[] }> {
-  const lists = await newestOfEach(db, RECENT_CATEGORIES, 3);
+): Promise<{ headlines: Article[]; featured: Article[]; recent: Article[] }> {
+  const { overall, lists } = await newestOfEach(db, RECENT_CATEGORIES, 3, HEADLINES);
   const featured = lists.slice(0, FEATURED_CATEGORIES.length).flatMap((list) => list.slice(0, 2));
-  return { featured, recent: newestFirst(lists.flat()) };
+  // A headline that is also in a list is the same object, so the page's data sends it once.
+  const listed = new Map(lists.flat().map((article) => [article.id, article]));
+  const headlines = overall.map((article) => listed.get(article.id) ?? article);
+  return { headlines, featured, recent: newestFirst(lists.flat()) };
 }
 
 /** Up to 3 other articles of the same category, newest first, never the article itself. */
