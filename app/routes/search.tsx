@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "../lib/links";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
 import { MAX_QUERY_LENGTH, SEARCH_PAGE_SIZE, searchSite } from "../../server/news/search";
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
     return { head: head(query), query, page, pages, total, hits, latest: [] };
   });
-  // Outside readOr503, which would answer a page past the last one with 503.
+  // A page past the last one is not there (404); the reads found out it does not exist.
   if (found.page > found.pages) throw data("Not Found", { status: 404 });
   return found;
 }
