@@ -8,17 +8,22 @@ function when(date: Date | null): string {
   return date ? date.toISOString().replace("T", " ").slice(0, 16) : "never";
 }
 
-export type FeedHealth = "not configured" | "DEAD" | "FAILING" | "ok" | "not fetched yet";
+export type FeedHealth =
+  "not configured" | "DEAD" | "FAILING" | "WARNING" | "ok" | "not fetched yet";
 
-/** The health column of `news feeds`: what the operator is told about a feed. */
+/**
+ * The health column of `news feeds`: what the operator is told about a feed. A feed read without
+ * failing that still says something is wrong (no items, cut off) is a WARNING, its last error why.
+ */
 export function feedHealth(
-  feed: Pick<FeedRow, "dead" | "consecutiveFailures" | "lastSuccessAt">,
+  feed: Pick<FeedRow, "dead" | "consecutiveFailures" | "lastSuccessAt" | "lastError">,
   configured: boolean,
 ): FeedHealth {
   if (!configured) return "not configured";
   if (feed.dead) return "DEAD";
   if (feed.consecutiveFailures > 0) return "FAILING";
-  return feed.lastSuccessAt ? "ok" : "not fetched yet";
+  if (!feed.lastSuccessAt) return "not fetched yet";
+  return feed.lastError ? "WARNING" : "ok";
 }
 
 export const feedsCommand: Command = {
