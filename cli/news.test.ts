@@ -78,6 +78,19 @@ describe("news command", { timeout: 120_000 }, () => {
     }
   });
 
+  it("parse: a feed listed in FEEDS_FILE gets its configured category unless one is given", async () => {
+    const categories = async (args: string[]) =>
+      new Set(
+        (JSON.parse((await news(["parse", ...args])).stdout) as { category: string }[]).map(
+          (a) => a.category,
+        ),
+      );
+    expect(await categories(["fixtures/feeds/sports.xml"])).toEqual(new Set(["sports"]));
+    expect(await categories(["fixtures/feeds/sports.xml", "--category", "opinion"])).toEqual(
+      new Set(["opinion"]),
+    );
+  });
+
   it("parse: a feed that cannot be read gives one line and a non-zero exit", async () => {
     const missing = await news(["parse", "fixtures/feeds/no-such-feed.xml"]);
     expect(missing.code).toBe(1);

@@ -1,5 +1,6 @@
 import { isCategoryKey, FEED_CATEGORIES } from "../../app/lib/categories";
 import { loadConfigOrExit } from "../../server/config";
+import { loadFeedSources } from "../../server/ingest/feeds-config";
 import { DEFAULT_FETCH_OPTIONS, fetchFeed } from "../../server/ingest/fetch";
 import { articlesFromBody, userAgent } from "../../server/ingest/ingest";
 import { UsageError, type Command } from "../command";
@@ -11,16 +12,19 @@ export const parse: Command = {
   options: {
     category: {
       type: "string",
-      description: `Category key for the articles (default local-news): ${FEED_CATEGORIES.map((c) => c.key).join(", ")}`,
+      description: `Category key for the articles (default: the feed's own in FEEDS_FILE, else local-news): ${FEED_CATEGORIES.map((c) => c.key).join(", ")}`,
     },
   },
   allowPositionals: true,
   async run({ values, positionals }) {
     const [source, extra] = positionals;
     if (!source || extra) throw new UsageError("Give exactly one file or URL.");
-    const category = typeof values.category === "string" ? values.category : "local-news";
-    if (!isCategoryKey(category)) throw new UsageError(`Unknown category: ${category}`);
     const config = loadConfigOrExit();
+    const category =
+      typeof values.category === "string"
+        ? values.category
+        : configuredCategory(source, config.feedsFile);
+    if (!isCategoryKey(category)) throw new UsageError(`Unknown category: ${category}`);
     const result = await fetchFeed(source, {
       ...DEFAULT_FETCH_OPTIONS,
       userAgent: userAgent(config.siteUrl),
@@ -52,3 +56,12 @@ export const parse: Command = {
     }
   },
 };
+
+/** The category a configured feed is filed under; local-news for any other (or no feeds file). */
+function configuredCategory(source: string, feedsFile: string): string {
+  try {
+    return loadFeedSources(feedsFile).find((feed) => feed.url === source)?.category ?? "local-news";
+  } catch {
+    return "local-news";
+  }
+}
