@@ -237,6 +237,21 @@ describe.each(testDatabases())("ingest pass on $name", (database) => {
     expect((await feedRow("html"))?.lastError).toMatch(/^Not a feed/);
   });
 
+  it("logs which part of reading a feed failed: fetching it or parsing it", async () => {
+    const lines: { level: number; msg: string; feed?: string; reason?: string }[] = [];
+    const capturing = pino(
+      { level: "info" },
+      { write: (line: string) => void lines.push(JSON.parse(line)) },
+    );
+    bodies.set("a", { status: 500, body: "" });
+    bodies.set("html", { status: 200, type: "text/html", body: "<!doctype html><p>Hi</p>" });
+    await pass([source("a"), source("html")], { logger: capturing });
+    const said = (name: string) =>
+      lines.filter((l) => l.feed === server.url(`/${name}.xml`)).map((l) => [l.level, l.msg]);
+    expect(said("a")).toEqual([[40, "feed could not be fetched"]]);
+    expect(said("html")).toEqual([[40, "feed could not be parsed"]]);
+  });
+
   it("keeps stored articles when a feed suddenly holds no items", async () => {
     bodies.set("empty", { status: 200, body: rssFeed("E", items("e", 2)) });
     await pass([source("empty")]);

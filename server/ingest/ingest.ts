@@ -211,7 +211,17 @@ async function processFeed(
     signal: options.signal,
   });
 
-  const fail = async (status: number | null, error: string, retryAfterSeconds: number | null) => {
+  /**
+   * Records a failed read of the feed; `step` says which part failed, for the log, where a storage
+   * failure (ours, not the feed's) goes as an error with its cause.
+   */
+  const fail = async (
+    step: "fetch" | "parse" | "store",
+    status: number | null,
+    error: string,
+    retryAfterSeconds: number | null,
+    cause?: unknown,
+  ) => {
     const failures = feed.consecutiveFailures + 1;
     await database.db
       .update(feeds)
@@ -224,7 +234,13 @@ async function processFeed(
         dead: status === 410 || failures >= DEAD_AFTER_FAILURES,
       })
       .where(eq(feeds.id, feed.id));
-    logger.warn({ feed: source.url, status, reason: error, failures }, "feed fetch failed");
+    const entry = { feed: source.url, status, reason: error, failures };
+    if (step === "store") logger.error({ ...entry, err: cause }, "feed could not be stored");
+    else
+      logger.warn(
+        entry,
+        step === "fetch" ? "feed could not be fetched" : "feed could not be parsed",
+      );
     Object.assign(report, { outcome: "failed", status, error });
     return finish();
   };
@@ -236,7 +252,7 @@ async function processFeed(
       Object.assign(report, { outcome: "not-due" });
       return finish();
     }
-    return fail(result.status, result.error, result.retryAfterSeconds);
+    return fail("fetch", result.status, result.error, result.retryAfterSeconds);
   }
 
   if (result.kind === "not-modified") {
@@ -258,7 +274,7 @@ async function processFeed(
   } catch (error) {
     const message =
       error instanceof FeedParseError ? error.message : `Parse error: ${(error as Error).message}`;
-    return fail(result.status, message, null);
+    return fail("parse", result.status, message, null);
   }
 
   const items = newestItems(parsed.items, now);
@@ -283,8 +299,13 @@ async function processFeed(
   } catch (error) {
     // The transaction rolled back: nothing of this feed was written, its validators included, so the
     // next pass reads the whole feed again. The feed's state says why.
-    logger.error({ feed: source.url, err: error }, "feed could not be stored");
-    return fail(result.status, `Storage error: ${storageErrorMessage(error)}`, null);
+    return fail(
+      "store",
+      result.status,
+      `Storage error: ${storageErrorMessage(error)}`,
+      null,
+      error,
+    );
   }
   Object.assign(report, {
     outcome: "fetched",
