@@ -28,6 +28,7 @@ describe("parseConfig", () => {
         feedWallUrl: null,
         contactFormUrl: null,
       },
+      adProviderOrigins: [],
       blog: { source: "local", dir: "/srv/news/content/blog" },
     });
   });
@@ -68,6 +69,7 @@ describe("parseConfig", () => {
         WEB_CONCURRENCY: "4",
         LOG_LEVEL: "warn",
         AD_SCRIPT_URL: "https://ads.example.net/serve.js?zone={slot}",
+        AD_PROVIDER_ORIGINS: "https://cdn.ads.example.net, https://frames.ads.example.net:8443/",
         FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
       },
       "/srv/news",
@@ -86,6 +88,7 @@ describe("parseConfig", () => {
         adScriptUrl: "https://ads.example.net/serve.js?zone={slot}",
         featuredVideoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
       },
+      adProviderOrigins: ["https://cdn.ads.example.net", "https://frames.ads.example.net:8443"],
     });
   });
 
@@ -108,6 +111,9 @@ describe("parseConfig", () => {
     ["WEB_CONCURRENCY", "0", "a whole number from 1 to 64"],
     ["WEB_CONCURRENCY", "2", "1 with the embedded database (set DATABASE_URL"],
     ["AD_SCRIPT_URL", "https://ads.example.net/serve.js", "containing {slot}"],
+    ["AD_PROVIDER_ORIGINS", "http://cdn.ads.example.net", "comma-separated https origins"],
+    ["AD_PROVIDER_ORIGINS", "https://cdn.ads.example.net/lib/", "comma-separated https origins"],
+    ["AD_PROVIDER_ORIGINS", "https://a.example.net,*.example.net", "comma-separated https origins"],
     ["FEATURED_VIDEO_URL", "youtube.com/watch?v=x", "an absolute http:// or https:// URL"],
     ["LOG_LEVEL", "loud", "fatal, error, warn, info, debug, trace, silent"],
     ["NODE_ENV", "staging", "development, production or test"],

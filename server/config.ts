@@ -28,6 +28,24 @@ const optionalHttpsUrl = z
   .url({ protocol: /^https?$/, error: "an absolute http:// or https:// URL" })
   .optional();
 
+const ORIGINS_ERROR =
+  "comma-separated https origins, such as https://ads.example.net,https://cdn.example.net";
+
+/** A list of https origins (scheme, host and port, nothing after them), comma-separated. */
+const httpsOrigins = z.string().transform((value, ctx) => {
+  const origins: string[] = [];
+  for (const entry of value.split(",").map((part) => part.trim())) {
+    if (!entry) continue;
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    if (!url || url.protocol !== "https:" || entry.replace(/\/$/, "") !== url.origin) {
+      ctx.addIssue({ code: "custom", message: ORIGINS_ERROR });
+      return z.NEVER;
+    }
+    origins.push(url.origin);
+  }
+  return origins;
+});
+
 const schema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { error: "development, production or test" })
@@ -62,6 +80,7 @@ const schema = z.object({
       error: "an http(s) URL template containing {slot}",
     })
     .optional(),
+  AD_PROVIDER_ORIGINS: httpsOrigins.optional(),
   FEATURED_VIDEO_URL: optionalHttpsUrl,
   IMAGE_FEED_EMBED_URL: optionalHttpsUrl,
   HOLIDAY_CALENDAR_EMBED_URL: optionalHttpsUrl,
@@ -113,6 +132,11 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** What pages may show of outside providers; sent to the browser, so nothing secret. */
   embeds: PublicEmbeds;
+  /**
+   * Further origins the ad provider's script loads scripts and frames from and sends requests to
+   * (AD_PROVIDER_ORIGINS), allowed by the pages' Content-Security-Policy while ads are on.
+   */
+  adProviderOrigins: string[];
   /** Rendered pages kept in memory: at most this many bytes (0: no cache), each this long. */
   pageCache: { maxBytes: number; ttlSeconds: number };
   /** Form submissions allowed per address and form in 10 minutes. */
@@ -203,6 +227,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       feedWallUrl: v.FEED_WALL_EMBED_URL ?? null,
       contactFormUrl: v.CONTACT_FORM_URL ?? null,
     },
+    adProviderOrigins: v.AD_PROVIDER_ORIGINS ?? [],
     blog: blogConfig(v, cwd),
   };
 }

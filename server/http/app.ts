@@ -7,6 +7,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../config";
+import type { Logger } from "../logger";
 import { readiness } from "./health";
 import type { AppServices } from "./load-context";
 import type { Metrics } from "./metrics";
@@ -18,6 +19,7 @@ import {
   sameOriginPosts,
   securityHeaders,
   securityHeaderValues,
+  wellFormedPaths,
 } from "./security";
 
 const BUILD_DIR = path.resolve("build");
@@ -39,6 +41,70 @@ export function maskAddress(address: string | undefined): string {
   return `${address.split(":").slice(0, 4).join(":")}::`;
 }
 
+/** pino-http's stand-in for an error when a response is 5xx without one (see requestLogging). */
+const SYNTHETIC_ERROR = /^failed with status code \d+$/;
+
+/**
+ * One log line per request, with its id (also sent as X-Request-Id) and no personal data: the path
+ * without its query, a masked address, no headers or cookies. A 5xx answered on purpose (a 503
+ * while the database is away, whose cause a loader already logged) is logged at error level with
+ * its status, without the made-up error and stack trace pino-http would attach.
+ */
+export function requestLogging(logger: Logger): express.RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const id = randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: req.url.split("?")[0],
+        client: maskAddress(req.remoteAddress),
+      }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    customErrorObject: (_req, _res, error, fields: Record<string, unknown>) => {
+      if (!SYNTHETIC_ERROR.test(error.message)) return fields;
+      const { err: _synthetic, ...rest } = fields;
+      return rest;
+    },
+    customErrorMessage: (_req, res, error) =>
+      SYNTHETIC_ERROR.test(error.message) ? "request completed" : "request errored",
+    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/metrics" },
+  });
+}
+
+/** What a reader is told when the server itself fails (a page's own errors render in the page). */
+export const SERVER_ERROR_MESSAGE =
+  "Something went wrong on our side. Please try again in a moment.";
+
+/**
+ * The last handler: an error nothing else answered is logged once, in the request's log line with
+ * its stack (pino-http reads `res.err`), and the reader gets a short message with the request's
+ * reference, never the error itself.
+ */
+export function serverError(): express.ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) {
+      // Too late for an answer of our own: Express closes the connection.
+      next(error);
+      return;
+    }
+    res.err = error instanceof Error ? error : new Error(String(error));
+    res.setHeader("Cache-Control", "no-store");
+    res
+      .status(500)
+      .type("text/plain")
+      .send(`${SERVER_ERROR_MESSAGE}\n\nReference: ${String(req.id)}\n`);
+  };
+}
+
 /**
  * The Express app around React Router: request logs and metrics, health endpoints, compression,
  * static files (precompressed where the build made .br/.gz files), then every page, through the
@@ -56,29 +122,7 @@ export async function createApp(
   app.set("trust proxy", config.trustProxyHops);
   app.use(securityHeaders(config));
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const id = randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      // No personal data: the path without its query, a masked address, no headers or cookies.
-      serializers: {
-        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          path: req.url.split("?")[0],
-          client: maskAddress(req.remoteAddress),
-        }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-      customLogLevel: (_req, res, error) =>
-        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/metrics" },
-    }),
-  );
+  app.use(requestLogging(logger));
   if (metrics) {
     app.use((req, res, next) => {
       const started = process.hrtime.bigint();
@@ -125,7 +169,7 @@ export async function createApp(
       devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
 
-  app.use(sameOriginPosts(config), bodyLimit(FORM_BODY_LIMIT));
+  app.use(wellFormedPaths(), sameOriginPosts(config), bodyLimit(FORM_BODY_LIMIT));
   app.use(
     pageHandler({
       build,
@@ -142,6 +186,7 @@ export async function createApp(
       policy: (html) => pagePolicy(html, config),
     }),
   );
+  app.use(serverError());
   return app;
 }
 

@@ -11,6 +11,7 @@ import { rssFeed, startFixtureServer, type FixtureServer } from "../ingest/test-
 import { upsertArticle } from "../news/repository";
 import { readiness } from "./health";
 import { chooseEncoding, PAGE_CACHE_CONTROL } from "./page-handler";
+import { MALFORMED_PATH_MESSAGE } from "./security";
 import { startTestApp } from "./test-app";
 
 /**
@@ -254,6 +255,20 @@ describe("validators and compression", () => {
       expect(answer.status, route).toBe(404);
       expect(answer.headers["content-type"], route).toMatch(/^text\/html/);
     }
+  });
+});
+
+describe("addresses with a broken %-escape", () => {
+  it("are refused with 400 and a clear message, in the path only", async () => {
+    for (const route of ["/%E0%A4%A", "/article/%ZZ", "/local-news/%C0%80", "/%"]) {
+      const answer = await raw(route);
+      expect(answer.status, route).toBe(400);
+      expect(answer.headers["cache-control"], route).toBe("no-store");
+      expect(answer.body.toString(), route).toBe(MALFORMED_PATH_MESSAGE);
+    }
+    // A query is the page's to read: search answers with its page.
+    expect((await raw("/search?q=%E0%A4%A")).status).toBe(200);
+    expect((await raw("/local-news?x=%ZZ")).status).toBe(200);
   });
 });
 

@@ -43,4 +43,24 @@ describe("pagePolicy", () => {
     expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(policy).toContain("upgrade-insecure-requests");
   });
+
+  it("allows the ad provider's further origins while ads are on, and only then", () => {
+    const env = {
+      SITE_URL: "https://news.example.org",
+      AD_PROVIDER_ORIGINS: "https://cdn.ads.example.net,https://frames.ads.example.net",
+    };
+    const further = "https://cdn.ads.example.net https://frames.ads.example.net";
+    const withAds = pagePolicy(
+      "",
+      parseConfig({ ...env, AD_SCRIPT_URL: "https://ads.example.net/serve.js?zone={slot}" }),
+    );
+    expect(withAds).toContain(`script-src 'self' https://ads.example.net ${further};`);
+    expect(withAds).toContain(`connect-src 'self' ${further};`);
+    expect(withAds).toContain(`frame-src https://www.youtube-nocookie.com ${further};`);
+
+    const placeholders = pagePolicy("", parseConfig(env));
+    expect(placeholders).not.toContain("ads.example.net");
+    expect(placeholders).toContain("script-src 'self'; ");
+    expect(placeholders).toContain("connect-src 'self'; ");
+  });
 });

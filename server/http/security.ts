@@ -59,17 +59,20 @@ export function pagePolicy(html: string, config: Config): string {
     origin(embeds.feedWallUrl),
     origin(embeds.contactFormUrl),
   ].filter((o): o is string => o !== null);
+  // With ads on: the provider's script host, and the further origins its script loads scripts and
+  // frames from and sends requests to.
   const adScripts = origin(embeds.adScriptUrl);
+  const adOrigins = adScripts ? config.adProviderOrigins : [];
   const directives = [
     "default-src 'self'",
-    `script-src 'self' ${[...inlineScriptHashes(html), adScripts].filter(Boolean).join(" ")}`.trim(),
+    `script-src 'self' ${[...inlineScriptHashes(html), ...new Set([adScripts, ...adOrigins])].filter(Boolean).join(" ")}`.trim(),
     // Style attributes size ad slots and frames before they load; no inline script is allowed.
     "style-src 'self' 'unsafe-inline'",
     // Feed pictures come from the publishers' own servers.
     "img-src 'self' https: http:",
     "font-src 'self'",
-    "connect-src 'self'",
-    `frame-src ${[...new Set(frames)].join(" ")}`,
+    `connect-src ${["'self'", ...adOrigins].join(" ")}`,
+    `frame-src ${[...new Set([...frames, ...adOrigins])].join(" ")}`,
     "frame-ancestors 'self'",
     "object-src 'none'",
     "base-uri 'self'",
@@ -124,6 +127,27 @@ export function sameOriginPosts(config: Config): express.RequestHandler {
       .status(403)
       .type("text/plain")
       .send("This form can only be sent from this site's own pages. Please go back and try again.");
+  };
+}
+
+/** The answer to an address whose path has a broken %-escape. */
+export const MALFORMED_PATH_MESSAGE =
+  "This address has a broken %-escape in it, so it names no page of this site.";
+
+/**
+ * An address whose path cannot be decoded (`/%E0%A4%A`, `/%ZZ`) names no page: 400 here, before
+ * React Router, which would answer 404 and print two unstructured warnings for it.
+ */
+export function wellFormedPaths(): express.RequestHandler {
+  return (req, res, next) => {
+    try {
+      decodeURI(req.path);
+    } catch {
+      res.setHeader("Cache-Control", "no-store");
+      res.status(400).type("text/plain").send(MALFORMED_PATH_MESSAGE);
+      return;
+    }
+    next();
   };
 }
 
