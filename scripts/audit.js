@@ -163,7 +163,8 @@ if (!chromePath) {
 
 if (!args["skip-build"]) {
   step("Building the site");
-  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  // The whole build, as `npm start` needs it: pages, precompressed assets and the compiled web process.
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (build.status !== 0) fail("The build failed.");
 }
 
@@ -175,6 +176,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-audit-"));
 const UNSET = new Set([
   "DATABASE_URL",
   "AD_SCRIPT_URL",
+  "AD_PROVIDER_ORIGINS",
   "FEATURED_VIDEO_URL",
   "IMAGE_FEED_EMBED_URL",
   "HOLIDAY_CALENDAR_EMBED_URL",
