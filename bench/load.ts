@@ -13,7 +13,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { adminQuery } from "../server/db/admin";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
-import { siteEnv } from "./site-env";
+import { loadSampleFeeds, siteEnv } from "./site-env";
 import { WEB_PROCESS_ARGS } from "../scripts/web-process.js";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3500);
@@ -361,16 +361,6 @@ const cleanUp = async () => {
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void cleanUp().then(() => process.exit(130)));
-}
-
-/** The sample feeds, stored by `news ingest` into the setup's database. */
-function loadSampleFeeds(env: NodeJS.ProcessEnv): void {
-  const ingest = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "cli/news.ts", "ingest", "--force"],
-    { stdio: ["ignore", "ignore", "inherit"], env },
-  );
-  if (ingest.status !== 0) throw new Error("loading the sample feeds failed");
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the site once, then runs every benchmark in turn (ingest, bundle, load,
- * memory over ingest passes, start-up). Each prints its table, writes its section of
+ * render, memory over ingest passes, start-up). Each prints its table, writes its section of
  * docs/BENCHMARKS.md and says PASS or MISS against its targets; a miss is reported, not fatal. The
  * run fails only when a benchmark could not run at all. Not part of `npm test`.
  */
@@ -10,6 +10,7 @@ const STEPS: { name: string; args: string[] }[] = [
   { name: "ingest", args: ["--import", "tsx", "bench/ingest.ts"] },
   { name: "bundle", args: ["--import", "tsx", "bench/bundle.ts"] },
   { name: "load", args: ["--import", "tsx", "bench/load.ts"] },
+  { name: "render", args: ["--import", "tsx", "bench/render.ts"] },
   { name: "memory", args: ["--expose-gc", "--import", "tsx", "bench/memory-ingest.ts"] },
   { name: "startup", args: ["--import", "tsx", "bench/startup.ts"] },
 ];

@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+
 /**
  * The environment of a benchmarked site: the production build over the bundled sample feeds on its
  * own port and data directory, with ads and embeds as placeholders, whatever the calling shell has set.
@@ -10,6 +12,7 @@ export function siteEnv(
   const unset = new Set([
     "DATABASE_URL",
     "AD_SCRIPT_URL",
+    "AD_PROVIDER_ORIGINS",
     "FEATURED_VIDEO_URL",
     "IMAGE_FEED_EMBED_URL",
     "HOLIDAY_CALENDAR_EMBED_URL",
@@ -32,4 +35,14 @@ export function siteEnv(
     LOG_LEVEL: "warn",
     ...extra,
   };
+}
+
+/** The sample feeds, stored by `news ingest --force` into the database `env` names. */
+export function loadSampleFeeds(env: NodeJS.ProcessEnv): void {
+  const ingest = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "cli/news.ts", "ingest", "--force"],
+    { stdio: ["ignore", "ignore", "inherit"], env },
+  );
+  if (ingest.status !== 0) throw new Error("loading the sample feeds failed");
 }
