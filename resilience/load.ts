@@ -18,6 +18,7 @@ import {
   envNumber,
   get,
   metricSum,
+  collectGarbage,
   procMb,
   sleep,
   startProcess,
@@ -29,6 +30,8 @@ import { ensureWrk, runWrk, socketErrorKinds, socketErrors, type WrkResult } fro
 import { WEB_PROCESS_ARGS } from "../scripts/web-process.js";
 
 const PORT = 5150;
+/** The server's inspector, on 127.0.0.1 only: the check asks it for a full collection before each reading. */
+const INSPECTOR_PORT = 5151;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const HOME_SCRIPT = path.resolve("resilience/home.lua");
 const SIGNUP_SCRIPT = path.resolve("resilience/newsletter.lua");
@@ -40,8 +43,16 @@ const FORM_RATE_LIMIT = 10;
  */
 const SIGNUPS_PER_ADDRESS = 5;
 const MAX_RSS_GROWTH = 0.2;
-/** The quiet moment before each RSS reading (V8's memory reducer starts about 8 s after the load). */
+/**
+ * The quiet moment before each RSS reading: the load's sockets close and V8's memory reducer has
+ * had its turn (about 8 s after the allocations stop). A full collection follows, so that the
+ * reading is what the server holds, not garbage an idle process has not collected yet (a leak
+ * survives it; after a quiet moment alone, the same code read 223 MB after the run once and 293 MB
+ * in another run, from 205 MB after the warm-up both times).
+ */
 const SETTLE_MS = 15_000;
+/** After the full collection: V8's sweeper threads give the freed pages back. */
+const AFTER_GC_MS = 2_000;
 /** wrk's default timeout: an answer not complete this long after its request is a socket error. */
 const TIMEOUT = "2s";
 /** No request may take the server longer than this, from Express receiving it to its last byte. */
@@ -193,7 +204,7 @@ export async function loadCheck(): Promise<CheckResult> {
     throw new Error("No production build in build/: run `npm run build` first.");
   }
   ensureWrk();
-  await assertPortsFree([PORT]);
+  await assertPortsFree([PORT, INSPECTOR_PORT]);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "resilience-load-"));
   const dataDir = path.join(work, "data");
   const env = siteEnv(PORT, dataDir, {
@@ -209,9 +220,15 @@ export async function loadCheck(): Promise<CheckResult> {
     );
     if (ingest.status !== 0) throw new Error(`news ingest --force failed:\n${ingest.stderr}`);
 
-    const site = startProcess("site", process.execPath, [...WEB_PROCESS_ARGS], env, {
-      logFile: path.join(work, "site.log"),
-    });
+    const site = startProcess(
+      "site",
+      process.execPath,
+      [`--inspect=127.0.0.1:${INSPECTOR_PORT}`, ...WEB_PROCESS_ARGS],
+      env,
+      {
+        logFile: path.join(work, "site.log"),
+      },
+    );
     let exit: Awaited<ReturnType<typeof stopChild>>;
     let warm: Awaited<ReturnType<typeof streams>>;
     let run: Awaited<ReturnType<typeof streams>>;
@@ -238,12 +255,17 @@ export async function loadCheck(): Promise<CheckResult> {
 
       console.log(`load: warming up with both streams (${settings.warmupSeconds} s)…`);
       warm = await streams(settings, "warm", settings.warmupSeconds, work);
-      // RSS is read after the same quiet moment both times: V8 gives memory back a while after
-      // the allocations stop, so a reading right after a burst measures the garbage collector.
-      await sleep(SETTLE_MS);
-      memory.before = procMb(site.pid, "VmRSS");
-      const metricsBefore = (await get(`${ORIGIN}/metrics`)).body;
-      memory.heapBefore = metricSum(metricsBefore, "nodejs_heap_size_used_bytes") / 2 ** 20;
+      // RSS is read the same way both times: after a quiet moment and a full collection, so a
+      // reading measures what the server keeps, not the garbage collector's timing.
+      const settled = async () => {
+        await sleep(SETTLE_MS);
+        await collectGarbage(INSPECTOR_PORT);
+        await sleep(AFTER_GC_MS);
+        const rss = procMb(site.pid, "VmRSS");
+        const metrics = (await get(`${ORIGIN}/metrics`)).body;
+        return { rss, heap: metricSum(metrics, "nodejs_heap_size_used_bytes") / 2 ** 20 };
+      };
+      ({ rss: memory.before, heap: memory.heapBefore } = await settled());
 
       console.log(
         `load: ${settings.homeConnections} connections on / and ${settings.postConnections} posting signups (${settings.seconds} s)…`,
@@ -261,7 +283,6 @@ export async function loadCheck(): Promise<CheckResult> {
       // prom-client resets its event loop delay histogram at each scrape: this is the run's.
       during.lagP99Ms = metricSum(metricsAfter, "nodejs_eventloop_lag_p99_seconds") * 1000;
       during.lagMaxMs = metricSum(metricsAfter, "nodejs_eventloop_lag_max_seconds") * 1000;
-      memory.heapAfter = metricSum(metricsAfter, "nodejs_heap_size_used_bytes") / 2 ** 20;
       // Counted by the server itself, over the warm-up and the run.
       server5xx = metricSum(metricsAfter, "http_requests_total", /status="5\d\d"/);
       serverRequests = metricSum(metricsAfter, "http_requests_total");
@@ -274,8 +295,7 @@ export async function loadCheck(): Promise<CheckResult> {
       const answered = metricSum(metricsAfter, "http_request_duration_seconds_count");
       serverOverOne = answered - answeredWithin(1);
       serverSlow = answered - answeredWithin(SLOW_SECONDS);
-      await sleep(SETTLE_MS);
-      memory.after = procMb(site.pid, "VmRSS");
+      ({ rss: memory.after, heap: memory.heapAfter } = await settled());
       memory.peak = procMb(site.pid, "VmHWM");
     } finally {
       exit = await stopChild(site);
@@ -378,13 +398,13 @@ export async function loadCheck(): Promise<CheckResult> {
     );
     const body = `${table}
 
-Memory (VmRSS of the server process): ${memory.before.toFixed(0)} MB after the warm-up, ${memory.after.toFixed(0)} MB after the run (${(growth * 100).toFixed(1)} %), peak ${memory.peak.toFixed(0)} MB; V8 heap used ${memory.heapBefore.toFixed(0)} → ${memory.heapAfter.toFixed(0)} MB (garbage not yet collected included). During the run the server used ${(during.cpu * 100).toFixed(0)} % of one core (it runs one JavaScript thread), and that thread spent ${during.runQueueWait.toFixed(1)} s of the ${during.seconds.toFixed(0)} s ready to run but waiting for a core held by another process, wrk's included (\`/proc/<pid>/schedstat\`); its event loop was delayed ${ms(during.lagP99Ms)} at the 99th percentile and ${ms(during.lagMaxMs)} at most; the machine's load average was ${during.loadBefore.toFixed(1)} at the start and ${during.loadAfter.toFixed(1)} at the end on ${os.cpus().length} cores. The server answered ${serverRequests} requests in all (its own \`/metrics\`, warm-up included), ${server5xx} of them 5xx; ${serverOverOne} took it more than 1 s and ${serverSlow} more than ${SLOW_SECONDS} s from Express receiving them to the last byte written (cache hits count as 0 s).
+Memory (VmRSS of the server process): ${memory.before.toFixed(0)} MB after the warm-up, ${memory.after.toFixed(0)} MB after the run (${(growth * 100).toFixed(1)} %), peak ${memory.peak.toFixed(0)} MB; V8 heap used ${memory.heapBefore.toFixed(0)} → ${memory.heapAfter.toFixed(0)} MB (both read after a full collection). During the run the server used ${(during.cpu * 100).toFixed(0)} % of one core (it runs one JavaScript thread), and that thread spent ${during.runQueueWait.toFixed(1)} s of the ${during.seconds.toFixed(0)} s ready to run but waiting for a core held by another process, wrk's included (\`/proc/<pid>/schedstat\`); its event loop was delayed ${ms(during.lagP99Ms)} at the 99th percentile and ${ms(during.lagMaxMs)} at most; the machine's load average was ${during.loadBefore.toFixed(1)} at the start and ${during.loadAfter.toFixed(1)} at the end on ${os.cpus().length} cores. The server answered ${serverRequests} requests in all (its own \`/metrics\`, warm-up included), ${server5xx} of them 5xx; ${serverOverOne} took it more than 1 s and ${serverSlow} more than ${SLOW_SECONDS} s from Express receiving them to the last byte written (cache hits count as 0 s).
 
 Subscribers: ${runCompare.answered303} signups were answered 303 and every one is stored (\`news subscribers --csv\` after the site stopped); ${runCompare.unanswered} more are stored that wrk had sent but stopped waiting for when its run ended (${runCompare.inFlight} were in flight). The warm-up's ${warmCompare.answered303} are stored too.
 
 ${verdictList(verdicts)}
 
-How: the production build (\`NODE_ENV=production\`, PGlite in a fresh directory loaded with \`news ingest --force\` from the bundled sample feeds, \`LOG_LEVEL=warn\`, page cache on) on 127.0.0.1. Two wrk processes at once: \`wrk -t${Math.min(2, settings.homeConnections)} -c${settings.homeConnections} --timeout ${TIMEOUT} -H 'Accept-Encoding: gzip' -s resilience/home.lua /\` and \`wrk -t1 -c${settings.postConnections} --timeout ${TIMEOUT} -s resilience/newsletter.lua\`, each for ${settings.seconds} s of load after a ${settings.warmupSeconds} s warm-up of both. Both scripts hold each connection's first request for ${HOLD_MS / 1000} s (wrk's \`delay()\`; wrk's \`-d\` is that much longer and its requests/s are averaged over it), so that every connection is open before the load starts: Node accepts one new connection per turn of its event loop (libuv 1.45 and later), and a turn of this saturated server takes 100–300 ms, so 250 connections opened into a running load wait seconds to be accepted and their first requests time out. Each signup posts an address of its own with \`Origin\` set to the site's (the same-origin check) and \`returnTo\` naming it, so the 303's \`Location\` says which signup it answered. With \`TRUST_PROXY_HOPS=1\` each \`X-Forwarded-For\` address (10.x.y.z) signs up ${SIGNUPS_PER_ADDRESS} addresses, under \`FORM_RATE_LIMIT=${FORM_RATE_LIMIT}\`: the limiter counts every request, and a 429 would be a bug, not the load's bottleneck. RSS is read from \`/proc/<pid>/status\` ${SETTLE_MS / 1000} s after the warm-up and ${SETTLE_MS / 1000} s after the run, with nothing asked of the server in between. The machine's cores are shared by the server, both wrk processes and whatever else runs on it.
+How: the production build (\`NODE_ENV=production\`, PGlite in a fresh directory loaded with \`news ingest --force\` from the bundled sample feeds, \`LOG_LEVEL=warn\`, page cache on) on 127.0.0.1. Two wrk processes at once: \`wrk -t${Math.min(2, settings.homeConnections)} -c${settings.homeConnections} --timeout ${TIMEOUT} -H 'Accept-Encoding: gzip' -s resilience/home.lua /\` and \`wrk -t1 -c${settings.postConnections} --timeout ${TIMEOUT} -s resilience/newsletter.lua\`, each for ${settings.seconds} s of load after a ${settings.warmupSeconds} s warm-up of both. Both scripts hold each connection's first request for ${HOLD_MS / 1000} s (wrk's \`delay()\`; wrk's \`-d\` is that much longer and its requests/s are averaged over it), so that every connection is open before the load starts: Node accepts one new connection per turn of its event loop (libuv 1.45 and later), and a turn of this saturated server takes 100–300 ms, so 250 connections opened into a running load wait seconds to be accepted and their first requests time out. Each signup posts an address of its own with \`Origin\` set to the site's (the same-origin check) and \`returnTo\` naming it, so the 303's \`Location\` says which signup it answered. With \`TRUST_PROXY_HOPS=1\` each \`X-Forwarded-For\` address (10.x.y.z) signs up ${SIGNUPS_PER_ADDRESS} addresses, under \`FORM_RATE_LIMIT=${FORM_RATE_LIMIT}\`: the limiter counts every request, and a 429 would be a bug, not the load's bottleneck. RSS is read from \`/proc/<pid>/status\` after the warm-up and after the run the same way: ${SETTLE_MS / 1000} s with nothing asked of the server, then a full garbage collection (the server runs with \`--inspect=127.0.0.1:${INSPECTOR_PORT}\`; the check sends \`HeapProfiler.collectGarbage\`), then ${AFTER_GC_MS / 1000} s more; without the collection, the same code read 223 MB after the run once and 293 MB another time (205 MB after the warm-up both times), depending on whether V8 had collected before the reading. The machine's cores are shared by the server, both wrk processes and whatever else runs on it.
 
 In production: a connection storm against one saturated web process waits the same way (a connection opened at 250 busy connections here waited several seconds to be accepted). Behind a reverse proxy that keeps its upstream connections open (nginx \`keepalive\`), the web process sees few new connections; run it that way, or run several web processes on PostgreSQL (\`WEB_CONCURRENCY\`: their supervisor accepts the connections and hands them over).`;
     return {

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import zlib from "node:zlib";
+import WebSocket from "ws";
 
 export interface Child {
   name: string;
@@ -195,6 +196,37 @@ export function procMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
   if (!kb) throw new Error(`no ${field} in /proc/${pid}/status`);
   return Number(kb) / 1024;
+}
+
+/**
+ * A full garbage collection in a process started with `--inspect=127.0.0.1:<port>`, asked for over
+ * the DevTools protocol (`HeapProfiler.collectGarbage`, what DevTools' "Collect garbage" button
+ * sends). Memory read after it is what the process holds, not garbage V8 has not yet got round to:
+ * an idle Node process collects on its own only when it allocates again.
+ */
+export async function collectGarbage(inspectorPort: number): Promise<void> {
+  const listing = await get(`http://127.0.0.1:${inspectorPort}/json/list`);
+  const [target] = JSON.parse(listing.body) as { webSocketDebuggerUrl?: string }[];
+  if (!target?.webSocketDebuggerUrl) {
+    throw new Error(`no inspector target on 127.0.0.1:${inspectorPort}`);
+  }
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once("error", reject);
+      socket.once("open", () =>
+        socket.send(JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" })),
+      );
+      socket.on("message", (data: WebSocket.RawData) => {
+        const answer = JSON.parse(data.toString()) as { id?: number; error?: { message: string } };
+        if (answer.id !== 1) return;
+        if (answer.error) reject(new Error(`HeapProfiler.collectGarbage: ${answer.error.message}`));
+        else resolve();
+      });
+    });
+  } finally {
+    socket.close();
+  }
 }
 
 /** The sum of a Prometheus metric's samples whose line matches `filter`. */
