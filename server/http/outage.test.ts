@@ -21,8 +21,13 @@ const admin = (sql: string, params: unknown[] = []) => adminQuery(adminUrl ?? ""
 
 describe.skipIf(!adminUrl)("database outage", () => {
   let site: ChildProcess;
+  /** The end of what the site wrote to stderr: why it stopped, when it did. */
+  let siteErrors = "";
   const get = async (p: string) => {
-    const response = await fetch(`http://127.0.0.1:${port}${p}`);
+    const response = await fetch(`http://127.0.0.1:${port}${p}`).catch((error: unknown) => {
+      const state = site.exitCode === null ? "is running" : `exited with ${site.exitCode}`;
+      throw new Error(`GET ${p}: ${String(error)}; the site ${state}. Its stderr:\n${siteErrors}`);
+    });
     return {
       status: response.status,
       requestId: response.headers.get("x-request-id"),
@@ -65,6 +70,10 @@ describe.skipIf(!adminUrl)("database outage", () => {
         // own answer when the database cannot be read.
         PAGE_CACHE_MB: "0",
       },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    site.stderr?.on("data", (chunk: Buffer) => {
+      siteErrors = (siteErrors + chunk.toString()).slice(-4000);
     });
     // Up once it answers anything.
     for (let waited = 0; waited < 60_000; waited += 500) {
