@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "./admin";
-import { rowsOf } from "./client";
+import { LockLostError, rowsOf } from "./client";
 import { testDatabases } from "./test-databases";
 
 /**
@@ -74,10 +74,10 @@ describe.skipIf(!postgres)("a PostgreSQL connection ended by the server", () => 
     expect(await handle.ping()).toBe(true);
   });
 
-  it("lets work under a lock finish when the lock's connection is ended", async () => {
+  it("tells work under a lock that the lock was lost, and lets it finish", async () => {
     // The lock's connection is the one pg_locks names for the advisory lock.
     const lockId = 774_411;
-    const outcome = await handle.withLock(lockId, { wait: false }, async () => {
+    const outcome = await handle.withLock(lockId, { wait: false }, async (lockLost) => {
       const holder = await adminQuery(
         adminUrl ?? "",
         "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
@@ -85,15 +85,17 @@ describe.skipIf(!postgres)("a PostgreSQL connection ended by the server", () => 
       );
       const pid = (holder.rows[0] as { pid: number } | undefined)?.pid;
       if (pid === undefined) throw new Error("no session holds the lock");
+      expect(lockLost.aborted).toBe(false);
       await terminate(pid);
+      await expect.poll(() => lockLost.aborted).toBe(true);
+      expect(lockLost.reason).toBeInstanceOf(LockLostError);
       // The work goes on with the pool's other connections.
       return handle.ping();
     });
     expect(outcome).toEqual({ acquired: true, value: true });
-    // Ending the session freed the lock: it can be taken again.
-    expect(await handle.withLock(lockId, { wait: false }, async () => "again")).toEqual({
-      acquired: true,
-      value: "again",
-    });
+    // Ending the session freed the lock: it can be taken again, and is not reported lost.
+    expect(
+      await handle.withLock(lockId, { wait: false }, async (lockLost) => lockLost.aborted),
+    ).toEqual({ acquired: true, value: false });
   });
 });

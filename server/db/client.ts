@@ -15,6 +15,14 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Why a `withLock` signal aborted: the database ended the session that held the lock. */
+export class LockLostError extends Error {
+  constructor() {
+    super("the database connection holding the lock was lost");
+    this.name = "LockLostError";
+  }
+}
+
 /** Rows of a raw `db.execute` result: both drivers answer with `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -28,12 +36,14 @@ export interface DatabaseHandle {
   /**
    * Runs `work` while holding a lock shared by every process on this database (a PostgreSQL advisory
    * lock; within the one process for PGlite). With `wait: false` it returns `{ acquired: false }` at
-   * once when another holder has it.
+   * once when another holder has it. The signal `work` is given aborts if the lock is lost on the
+   * way (PostgreSQL ended the session holding it): another process may take it now, so the work
+   * should stop at its next safe point.
    */
   withLock<T>(
     lockId: number,
     options: { wait: boolean },
-    work: () => Promise<T>,
+    work: (lockLost: AbortSignal) => Promise<T>,
   ): Promise<{ acquired: true; value: T } | { acquired: false }>;
   /** Answers true when a trivial query succeeds. */
   ping(): Promise<boolean>;
@@ -114,9 +124,14 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
           );
           if (!rows[0]?.locked) return { acquired: false };
         }
+        // The lock lives as long as this connection's session.
+        const lost = new AbortController();
+        const onLost = () => lost.abort(new LockLostError());
+        client.once("error", onLost).once("end", onLost);
         try {
-          return { acquired: true, value: await work() };
+          return { acquired: true, value: await work(lost.signal) };
         } finally {
+          client.off("error", onLost).off("end", onLost);
           await client.query("SELECT pg_advisory_unlock($1)", [lockId]).catch(() => {});
         }
       } finally {
@@ -218,7 +233,8 @@ async function openPglite(dataDir: string, owner: string): Promise<DatabaseHandl
         if (!options.wait) return { acquired: false };
         await held.get(lockId)?.catch(() => {});
       }
-      const running = work();
+      // Held in this process's memory: it is lost only with the process.
+      const running = work(new AbortController().signal);
       held.set(lockId, running);
       try {
         return { acquired: true, value: await running };
