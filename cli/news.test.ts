@@ -2,9 +2,12 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminQuery } from "../server/db/admin";
 import { openDatabase } from "../server/db/client";
 import { addSubscriber } from "../server/forms/repository";
+import { INGEST_LOCK_ID } from "../server/ingest/ingest";
+import { rssFeed, startFixtureServer, type FixtureServer } from "../server/ingest/test-server";
 import { csvField } from "./commands/subscribers";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-cli-"));
@@ -174,6 +177,73 @@ describe("news command", { timeout: 120_000 }, () => {
     expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   });
 });
+
+/**
+ * `news ingest` on PostgreSQL when the database ends the session holding the ingest lock: the pass
+ * stops between feeds, says so, and the run exits 1 (another process may be ingesting now).
+ */
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl) console.warn("TEST_DATABASE_URL is not set: the lost-lock ingest test was NOT run.");
+
+describe.skipIf(!adminUrl)(
+  "news ingest when the lock's connection is lost",
+  { timeout: 60_000 },
+  () => {
+    const name = `news_cli_lock_${process.pid}`;
+    let server: FixtureServer;
+    let databaseUrl: string;
+    let feedsFile: string;
+
+    beforeAll(async () => {
+      await adminQuery(adminUrl ?? "", `CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl ?? "");
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      server = await startFixtureServer();
+      const paths = ["/one.xml", "/two.xml", "/three.xml"];
+      for (const feedPath of paths) {
+        server.route(feedPath, async (_req, res) => {
+          // The first feed asked for ends the lock holder's session before it answers.
+          const holder = await adminQuery(
+            adminUrl ?? "",
+            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
+            [INGEST_LOCK_ID],
+          );
+          const pid = (holder.rows[0] as { pid: number } | undefined)?.pid;
+          if (pid !== undefined) {
+            await adminQuery(adminUrl ?? "", "SELECT pg_terminate_backend($1)", [pid]);
+          }
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          res.writeHead(200).end(rssFeed("F", [{ guid: feedPath, title: feedPath }]));
+        });
+      }
+      feedsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "news-cli-lock-")), "feeds.json");
+      fs.writeFileSync(
+        feedsFile,
+        JSON.stringify({ "local-news": paths.map((p) => server.url(p)) }),
+      );
+    });
+    afterAll(async () => {
+      await server?.close();
+      if (feedsFile) fs.rmSync(path.dirname(feedsFile), { recursive: true, force: true });
+      await adminQuery(adminUrl ?? "", `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
+
+    it("stops between feeds, says so, and exits 1", async () => {
+      const result = await news(["ingest"], {
+        DATABASE_URL: databaseUrl,
+        FEEDS_FILE: feedsFile,
+        INGEST_CONCURRENCY: "1",
+      });
+      expect(result.stdout).toContain(
+        "The database connection holding the ingest lock was lost: this pass stopped between feeds",
+      );
+      expect(result.code).toBe(1);
+      expect(["/one.xml", "/two.xml", "/three.xml"].map((p) => server.hits(p))).toEqual([1, 0, 0]);
+      expect(result.stdout).not.toContain("Blog:");
+    });
+  },
+);
 
 describe("csvField", () => {
   it.each([

@@ -70,27 +70,40 @@ export const ingest: Command = {
 
       const blog = createBlogSource(config.blog, config.siteUrl, logger);
 
+      // A pass whose lock went with its database connection stopped short: a one-off run fails.
+      let lockWasLost = false;
       const pass = async () => {
         const progress = progressReporter(sources.length);
-        const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, async () => {
-          const summary = await runIngestPass(sources, {
-            database,
-            logger,
-            siteUrl: config.siteUrl,
-            force: Boolean(values.force),
-            limits: limitsFor(config.ingestConcurrency),
-            signal: controller.signal,
-            onFeed: (report) => progress.line(progressLine(report)),
-          });
-          progress.finish();
-          const copied = await refreshBlogIndex(database.db, blog, logger);
-          console.log(
-            copied
-              ? `Blog: ${copied.posts} posts copied for search.`
-              : "Blog: could not be read; search keeps its last copy.",
-          );
-          return summary;
-        });
+        const outcome = await database.withLock(
+          INGEST_LOCK_ID,
+          { wait: false },
+          async (lockLost) => {
+            const summary = await runIngestPass(sources, {
+              database,
+              logger,
+              siteUrl: config.siteUrl,
+              force: Boolean(values.force),
+              limits: limitsFor(config.ingestConcurrency),
+              signal: AbortSignal.any([controller.signal, lockLost]),
+              onFeed: (report) => progress.line(progressLine(report)),
+            });
+            progress.finish();
+            if (lockLost.aborted) {
+              lockWasLost = true;
+              console.log(
+                "The database connection holding the ingest lock was lost: this pass stopped between feeds; the feeds it did not reach stay due.",
+              );
+              return summary;
+            }
+            const copied = await refreshBlogIndex(database.db, blog, logger);
+            console.log(
+              copied
+                ? `Blog: ${copied.posts} posts copied for search.`
+                : "Blog: could not be read; search keeps its last copy.",
+            );
+            return summary;
+          },
+        );
         if (!outcome.acquired) {
           progress.finish();
           console.log("Another ingest pass is running on this database: skipped this one.");
@@ -102,6 +115,7 @@ export const ingest: Command = {
 
       if (!values.watch) {
         const summary = await pass();
+        if (lockWasLost) return 1;
         return summary && summary.failed === summary.feeds.length && summary.failed > 0 ? 1 : 0;
       }
       const intervalMs = Math.max(1, config.ingestIntervalMinutes || 15) * 60_000;

@@ -1,7 +1,10 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminQuery } from "../db/admin";
+import { feeds } from "../db/schema";
 import { testDatabases } from "../db/test-databases";
-import { startScheduler, withJitter } from "./scheduler";
+import { INGEST_LOCK_ID, type IngestSummary } from "./ingest";
+import { LOCK_LOST_MESSAGE, startScheduler, withJitter } from "./scheduler";
 import { rssFeed, startFixtureServer, type FixtureServer } from "./test-server";
 
 describe("withJitter", () => {
@@ -49,5 +52,80 @@ describe("scheduler in the web process", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(passes.length).toBe(stoppedAt);
     expect(server.hits("/feed.xml")).toBeGreaterThanOrEqual(1);
+  });
+});
+
+/**
+ * PostgreSQL ends the session holding the ingest lock in the middle of a pass: another process may
+ * start a pass now, so this one stops between feeds, and the feeds it did not reach stay due.
+ */
+const postgres = testDatabases().find((database) => database.name === "postgres");
+if (!postgres)
+  console.warn("TEST_DATABASE_URL is not set: the lost-lock scheduler test was NOT run.");
+
+describe.skipIf(!postgres)("scheduler when the ingest lock's connection is lost", () => {
+  let server: FixtureServer;
+  let handle: Awaited<ReturnType<NonNullable<typeof postgres>["open"]>>;
+  const paths = ["/one.xml", "/two.xml", "/three.xml", "/four.xml"];
+
+  beforeAll(async () => {
+    if (!postgres) return;
+    server = await startFixtureServer();
+    handle = await postgres.open();
+    await handle.migrate();
+  }, 30_000);
+  afterAll(async () => {
+    await server?.close();
+    await handle?.dispose();
+  });
+
+  it("stops the pass between feeds, says so, and leaves the rest due", async () => {
+    const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+    for (const path of paths) {
+      server.route(path, async (_req, res) => {
+        // The first feed asked for ends the lock holder's session before it answers.
+        const holder = await adminQuery(
+          adminUrl,
+          "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
+          [INGEST_LOCK_ID],
+        );
+        const pid = (holder.rows[0] as { pid: number } | undefined)?.pid;
+        if (pid !== undefined) {
+          await adminQuery(adminUrl, "SELECT pg_terminate_backend($1)", [pid]);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        res.writeHead(200).end(rssFeed("F", [{ guid: path, title: path }]));
+      });
+    }
+    const lines: { level: number; msg: string }[] = [];
+    const logger = pino(
+      { level: "info" },
+      { write: (line: string) => void lines.push(JSON.parse(line)) },
+    );
+    const summaries: IngestSummary[] = [];
+    const scheduler = startScheduler({
+      database: handle,
+      logger,
+      siteUrl: "http://127.0.0.1:3000",
+      sources: paths.map((path) => ({ url: server.url(path), category: "local-news" as const })),
+      intervalMinutes: 60,
+      // One feed at a time: the pass is in its first feed when the lock goes.
+      concurrency: 1,
+      onPass: (summary) => summaries.push(summary),
+    });
+    await expect.poll(() => summaries.length, { timeout: 15_000 }).toBe(1);
+    await scheduler.stop();
+
+    const [summary] = summaries;
+    expect(paths.reduce((sum, path) => sum + server.hits(path), 0)).toBe(1);
+    expect(summary).toMatchObject({ fetched: 0, failed: 0, notDue: 4 });
+    expect(lines.some((line) => line.msg === LOCK_LOST_MESSAGE && line.level === 40)).toBe(true);
+    // Nothing was marked failed: every feed is due for the next pass.
+    const due = await handle.db.select().from(feeds);
+    expect(due).toHaveLength(4);
+    for (const feed of due) {
+      expect(feed.consecutiveFailures).toBe(0);
+      expect(feed.nextAttemptAt === null || feed.nextAttemptAt.getTime() <= Date.now()).toBe(true);
+    }
   });
 });

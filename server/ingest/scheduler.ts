@@ -8,6 +8,10 @@ export interface Scheduler {
   stop(): Promise<void>;
 }
 
+/** Logged when a pass stops because its lock went with a lost database connection. */
+export const LOCK_LOST_MESSAGE =
+  "ingest pass stopped between feeds: the database connection holding the ingest lock was lost; the feeds not reached stay due";
+
 /** Up to ±10 %, so several processes started together do not knock on every feed at once. */
 export function withJitter(ms: number, random = Math.random): number {
   return Math.round(ms * (0.9 + random() * 0.2));
@@ -32,14 +36,19 @@ export function startScheduler(options: {
 
   const pass = async () => {
     try {
-      const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, async () => {
+      const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, async (lockLost) => {
         const summary = await runIngestPass(options.sources, {
           database,
           logger,
           siteUrl: options.siteUrl,
           limits: limitsFor(options.concurrency),
-          signal: controller.signal,
+          signal: AbortSignal.any([controller.signal, lockLost]),
         });
+        if (lockLost.aborted) {
+          // Another process may be running a pass now: this one stops between feeds.
+          logger.warn(LOCK_LOST_MESSAGE);
+          return summary;
+        }
         await options.afterPass?.();
         return summary;
       });
