@@ -3,6 +3,7 @@ import { Link } from "../lib/links";
 import { COMMUNITY_EVENTS, COMMUNITY_RESOURCES } from "../../content/community";
 import {
   castVote,
+  postedVote,
   pollViewFor,
   readVoterId,
   voterCookie,
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome =
       verdict.kind === "bot"
         ? { ok: true as const, counted: false, view: await pollViewFor(context.db, null) }
-        : await castVote(context.db, voterId, Object.fromEntries(form));
+        : await castVote(context.db, voterId, postedVote(form));
     if (!outcome.ok) return data(outcome.view, { status: 400 });
     if (wantsInlineAnswer(form)) return data(outcome.view, { headers });
     const redirect = redirectWithMessage(

@@ -37,7 +37,11 @@ beforeEach(() => {
   address = `203.0.113.${nextAddress++}`;
 });
 
-function post(route: string, fields: Record<string, string>, headers: HeadersInit = {}) {
+function post(
+  route: string,
+  fields: Record<string, string> | [string, string][],
+  headers: HeadersInit = {},
+) {
   return fetch(`${base}${route}`, {
     method: "POST",
     body: new URLSearchParams(fields),
@@ -257,6 +261,16 @@ describe("community poll", () => {
     const again = await post("/community", { option: "Homelessness" }, { cookie });
     expect(again.headers.get("location")).toBe("/community?poll=already#poll");
     expect(await handle.db.$count(pollVotes)).toBe(1);
+  });
+
+  it("a post with two options is refused with 400 and the options named, and stores nothing", async () => {
+    const response = await post("/community", [
+      ["option", "Transportation"],
+      ["option", "Homelessness"],
+    ]);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please choose one of the options: ");
+    expect(await handle.db.$count(pollVotes)).toBe(0);
   });
 
   it("a filled honeypot stores nothing; a flood is refused with 429", async () => {

@@ -7,6 +7,7 @@ import {
   currentResults,
   INVALID_OPTION,
   pollViewFor,
+  postedVote,
   readVoterId,
   tally,
   VOTE_THANKS,
@@ -75,12 +76,32 @@ describe.each(testDatabases())("poll on $name", (database) => {
     ["an option in other case", { option: "homelessness" }],
     ["no option", {}],
     ["an empty option", { option: "" }],
+    ["two options in one post", postedVote(posted(["Homelessness", "Jobs & economy"]))],
+    ["a post without an option", postedVote(posted([]))],
   ])("rejects %s and stores nothing", async (_label, form) => {
     const before = await currentResults(handle.db);
     const outcome = await castVote(handle.db, VOTER_C, form);
     expect(outcome).toEqual({ ok: false, view: { status: "open", error: INVALID_OPTION } });
     expect(await currentResults(handle.db)).toEqual(before);
     expect(await pollViewFor(handle.db, VOTER_C)).toEqual({ status: "open" });
+  });
+});
+
+/** A posted poll form with these `option` fields and the page's other fields. */
+function posted(options: string[]): FormData {
+  const form = new FormData();
+  form.set("website", "");
+  for (const option of options) form.append("option", option);
+  return form;
+}
+
+describe("postedVote", () => {
+  it("is the one option a post carries, and every option when there are several", () => {
+    expect(postedVote(posted(["Homelessness"]))).toEqual({ option: "Homelessness" });
+    expect(postedVote(posted(["Homelessness", "Transportation"]))).toEqual({
+      option: ["Homelessness", "Transportation"],
+    });
+    expect(postedVote(posted([]))).toEqual({ option: [] });
   });
 });
 

@@ -30,6 +30,15 @@ export type PollView =
 
 const vote = z.object({ option: z.enum(POLL_OPTIONS, { error: INVALID_OPTION }) });
 
+/**
+ * The vote a posted form carries: every `option` field in it, so a post with two (no browser sends
+ * that: the options are radio buttons) is refused rather than counted as its last one.
+ */
+export function postedVote(form: FormData): { option: unknown } {
+  const options = form.getAll("option");
+  return { option: options.length === 1 ? options[0] : options };
+}
+
 /** Counts per option in the poll's own order, options nobody chose included. */
 export function tally(rows: readonly { option: string; votes: number }[]): PollResults {
   const counts = new Map(rows.map((r) => [r.option, Number(r.votes)]));
