@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../server/db/admin";
 import { openDatabase } from "../server/db/client";
+import { endLockHolder } from "../server/db/test-databases";
 import { addSubscriber } from "../server/forms/repository";
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";
 import { rssFeed, startFixtureServer, type FixtureServer } from "../server/ingest/test-server";
@@ -204,15 +205,7 @@ describe.skipIf(!adminUrl)(
       for (const feedPath of paths) {
         server.route(feedPath, async (_req, res) => {
           // The first feed asked for ends the lock holder's session before it answers.
-          const holder = await adminQuery(
-            adminUrl ?? "",
-            "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
-            [INGEST_LOCK_ID],
-          );
-          const pid = (holder.rows[0] as { pid: number } | undefined)?.pid;
-          if (pid !== undefined) {
-            await adminQuery(adminUrl ?? "", "SELECT pg_terminate_backend($1)", [pid]);
-          }
+          await endLockHolder(databaseUrl, INGEST_LOCK_ID);
           await new Promise((resolve) => setTimeout(resolve, 300));
           res.writeHead(200).end(rssFeed("F", [{ guid: feedPath, title: feedPath }]));
         });

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "./admin";
 import { LockLostError, rowsOf } from "./client";
-import { testDatabases } from "./test-databases";
+import { endLockHolder, testDatabases } from "./test-databases";
 
 /**
  * PostgreSQL ends a connection the site holds outside the pool (in a transaction, or holding a
@@ -27,9 +27,8 @@ describe.skipIf(!postgres)("a PostgreSQL connection ended by the server", () => 
     await handle?.dispose();
   });
 
-  /** Ends the backend `pid` and waits until the server no longer lists it. */
-  async function terminate(pid: number) {
-    await adminQuery(adminUrl ?? "", "SELECT pg_terminate_backend($1)", [pid]);
+  /** Waits until the server no longer lists the ended backend `pid`. */
+  async function untilGone(pid: number) {
     await expect
       .poll(
         async () =>
@@ -68,25 +67,21 @@ describe.skipIf(!postgres)("a PostgreSQL connection ended by the server", () => 
       },
     );
 
-    await terminate(await pid);
+    const ended = await pid;
+    await adminQuery(adminUrl ?? "", "SELECT pg_terminate_backend($1)", [ended]);
+    await untilGone(ended);
     resume();
     expect(await settled).toMatch(/not queryable|terminat/i);
     expect(await handle.ping()).toBe(true);
   });
 
   it("tells work under a lock that the lock was lost, and lets it finish", async () => {
-    // The lock's connection is the one pg_locks names for the advisory lock.
     const lockId = 774_411;
     const outcome = await handle.withLock(lockId, { wait: false }, async (lockLost) => {
-      const holder = await adminQuery(
-        adminUrl ?? "",
-        "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
-        [lockId],
-      );
-      const pid = (holder.rows[0] as { pid: number } | undefined)?.pid;
-      if (pid === undefined) throw new Error("no session holds the lock");
       expect(lockLost.aborted).toBe(false);
-      await terminate(pid);
+      const pid = await endLockHolder(handle.url ?? "", lockId);
+      if (pid === undefined) throw new Error("no session held the lock");
+      await untilGone(pid);
       await expect.poll(() => lockLost.aborted).toBe(true);
       expect(lockLost.reason).toBeInstanceOf(LockLostError);
       // The work goes on with the pool's other connections.

@@ -10,7 +10,8 @@ import { openDatabase, type DatabaseHandle } from "./client";
  */
 export interface TestDatabase {
   name: "pglite" | "postgres";
-  open(): Promise<DatabaseHandle & { dispose(): Promise<void> }>;
+  /** `url` is the PostgreSQL database's own address (absent for PGlite). */
+  open(): Promise<DatabaseHandle & { dispose(): Promise<void>; url?: string }>;
 }
 
 /**
@@ -51,6 +52,7 @@ async function openPostgresForTest(adminUrl: string) {
   const handle = await openDatabase({ kind: "postgres", url: url.toString() }, { owner: "a test" });
   return {
     ...handle,
+    url: url.toString(),
     async dispose() {
       await handle.close();
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -72,4 +74,21 @@ export function reportSkippedPostgres(): void {
       "TEST_DATABASE_URL is not set: repository tests ran on PGlite only, NOT on PostgreSQL.",
     );
   }
+}
+
+/**
+ * Ends the session holding the advisory lock `lockId` (taken with one bigint key) on the PostgreSQL
+ * database at `url`, as a restart or an administrator would. Other databases on the server, such as
+ * those of tests running alongside, are left alone. Answers the session's pid, or undefined when
+ * nobody held the lock.
+ */
+export async function endLockHolder(url: string, lockId: number): Promise<number | undefined> {
+  const { rows } = await adminQuery(
+    url,
+    `SELECT pid, pg_terminate_backend(pid) AS ended FROM pg_locks
+     WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND classid = $1 AND objid = $2
+       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+    [Math.floor(lockId / 2 ** 32), lockId % 2 ** 32],
+  );
+  return (rows[0] as { pid: number } | undefined)?.pid;
 }

@@ -1,8 +1,7 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminQuery } from "../db/admin";
 import { feeds } from "../db/schema";
-import { testDatabases } from "../db/test-databases";
+import { endLockHolder, testDatabases } from "../db/test-databases";
 import { INGEST_LOCK_ID, type IngestSummary } from "./ingest";
 import { LOCK_LOST_MESSAGE, startScheduler, withJitter } from "./scheduler";
 import { rssFeed, startFixtureServer, type FixtureServer } from "./test-server";
@@ -80,19 +79,10 @@ describe.skipIf(!postgres)("scheduler when the ingest lock's connection is lost"
   });
 
   it("stops the pass between feeds, says so, and leaves the rest due", async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL ?? "";
     for (const path of paths) {
       server.route(path, async (_req, res) => {
         // The first feed asked for ends the lock holder's session before it answers.
-        const holder = await adminQuery(
-          adminUrl,
-          "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND objid = $1 AND granted",
-          [INGEST_LOCK_ID],
-        );
-        const pid = (holder.rows[0] as { pid: number } | undefined)?.pid;
-        if (pid !== undefined) {
-          await adminQuery(adminUrl, "SELECT pg_terminate_backend($1)", [pid]);
-        }
+        await endLockHolder(handle.url ?? "", INGEST_LOCK_ID);
         await new Promise((resolve) => setTimeout(resolve, 300));
         res.writeHead(200).end(rssFeed("F", [{ guid: path, title: path }]));
       });
