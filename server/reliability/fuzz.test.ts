@@ -1140,8 +1140,9 @@ describe.each(databases)("fuzzing on $name", (database) => {
         const { answer, form } = await postForm("/community", request);
         if (!form) return;
         const fields = firstValues(form);
-        // The vote is read from all fields at once: a repeated option counts by its last value.
-        const option = form.getAll("option").at(-1);
+        // A vote carries one option: a post with several is refused, whatever their values.
+        const options = form.getAll("option");
+        const option = options.length === 1 ? options[0] : undefined;
         const bot = (fields.website ?? "").trim() !== "";
         const ok = done(request, fields._inline === "1");
         const valid = typeof option === "string" && OPTIONS.includes(option);
