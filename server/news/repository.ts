@@ -185,12 +185,11 @@ export async function newestOfEach(
       : sql``;
   const result = await db.execute(sql`
     ${newestOverall}
-    (SELECT a.id, a.title, a.excerpt, a.image, a.category, a.published_at, a.author,
-            a.link, c.position
+    (SELECT ${columns}, position
        FROM unnest(${`{${categories.join(",")}}`}::text[])
-            WITH ORDINALITY AS c(category, position)
+            WITH ORDINALITY AS c(wanted, position)
       CROSS JOIN LATERAL (
-        SELECT * FROM ${articles} WHERE ${articles.category} = c.category
+        SELECT * FROM ${articles} WHERE ${articles.category} = c.wanted
          ORDER BY ${articles.publishedAt} DESC, ${articles.id} LIMIT ${perCategory}
       ) a)
      ORDER BY position, published_at DESC, id`);
