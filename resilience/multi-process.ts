@@ -14,6 +14,7 @@ import path from "node:path";
 import pg from "pg";
 import { formatMarkdownTable } from "../bench/report";
 import { siteEnv } from "../bench/site-env";
+import { advisoryLockHeld } from "../server/db/test-databases";
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";
 import { rssFeed } from "../server/ingest/test-server";
 import { verdictList, type CheckResult, type Verdict } from "./check";
@@ -64,13 +65,11 @@ interface Fetch {
   titles: string[];
 }
 
-/** The ingest lock as pg_locks shows a bigint advisory lock: high and low 32 bits, objsubid 1. */
+/** The application name of the session holding the ingest lock. */
 const HOLDERS_SQL = `
   SELECT a.application_name AS holder
   FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-  WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
-    AND l.classid = ${Math.floor(INGEST_LOCK_ID / 2 ** 32)} AND l.objid = ${INGEST_LOCK_ID % 2 ** 32}
-    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+  WHERE ${advisoryLockHeld(INGEST_LOCK_ID)}`;
 
 function item(prefix: string, n: number, title: string): Item {
   return {

@@ -77,18 +77,24 @@ export function reportSkippedPostgres(): void {
 }
 
 /**
- * Ends the session holding the advisory lock `lockId` (taken with one bigint key) on the PostgreSQL
- * database at `url`, as a restart or an administrator would. Other databases on the server, such as
- * those of tests running alongside, are left alone. Answers the session's pid, or undefined when
- * nobody held the lock.
+ * The rows of `pg_locks` that say a session holds the advisory lock `lockId` (taken with one bigint
+ * key: its high and low 32 bits, objsubid 1) in the current database. `pg_locks` covers the whole
+ * server, where other databases (tests running alongside) may hold the same lock.
+ */
+export function advisoryLockHeld(lockId: number): string {
+  return `locktype = 'advisory' AND granted AND objsubid = 1
+    AND classid = ${Math.floor(lockId / 2 ** 32)} AND objid = ${lockId % 2 ** 32}
+    AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+}
+
+/**
+ * Ends the session holding the advisory lock `lockId` on the PostgreSQL database at `url`, as a
+ * restart or an administrator would. Answers the session's pid, or undefined when nobody held it.
  */
 export async function endLockHolder(url: string, lockId: number): Promise<number | undefined> {
   const { rows } = await adminQuery(
     url,
-    `SELECT pid, pg_terminate_backend(pid) AS ended FROM pg_locks
-     WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND classid = $1 AND objid = $2
-       AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-    [Math.floor(lockId / 2 ** 32), lockId % 2 ** 32],
+    `SELECT pid, pg_terminate_backend(pid) AS ended FROM pg_locks WHERE ${advisoryLockHeld(lockId)}`,
   );
   return (rows[0] as { pid: number } | undefined)?.pid;
 }
