@@ -20,6 +20,7 @@ export function siteEnv(
     "CONTACT_FORM_URL",
     "PAGE_CACHE_MB",
     "PAGE_CACHE_SECONDS",
+    "READ_CACHE_MB",
     "WEB_CONCURRENCY",
   ]);
   return {

@@ -20,6 +20,7 @@ describe("parseConfig", () => {
       trustProxyHops: 0,
       formRateLimit: 10,
       pageCache: { maxBytes: 64 * 1024 * 1024, ttlSeconds: 60 },
+      readCache: { maxBytes: 16 * 1024 * 1024 },
       embeds: {
         adScriptUrl: null,
         featuredVideoUrl: null,
@@ -71,6 +72,7 @@ describe("parseConfig", () => {
         AD_SCRIPT_URL: "https://ads.example.net/serve.js?zone={slot}",
         AD_PROVIDER_ORIGINS: "https://cdn.ads.example.net, https://frames.ads.example.net:8443/",
         FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+        READ_CACHE_MB: "0",
       },
       "/srv/news",
     );
@@ -89,6 +91,7 @@ describe("parseConfig", () => {
         featuredVideoUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
       },
       adProviderOrigins: ["https://cdn.ads.example.net", "https://frames.ads.example.net:8443"],
+      readCache: { maxBytes: 0 },
     });
   });
 
@@ -167,6 +170,7 @@ describe.concurrent("the server with an invalid variable", () => {
     ["FORM_RATE_LIMIT", "0"],
     ["PAGE_CACHE_MB", "lots"],
     ["PAGE_CACHE_SECONDS", "0"],
+    ["READ_CACHE_MB", "-1"],
     ["BLOG_API_URL", "ftp://blog.example.net"],
   ])("exits with code 1 and one line naming %s", async (variable, value) => {
     const result = await runServerWith({ [variable]: value });

@@ -91,6 +91,11 @@ const schema = z.object({
     .min(0, "a number of megabytes from 0 (off) to 4096")
     .max(4096, "a number of megabytes from 0 (off) to 4096")
     .default(64),
+  READ_CACHE_MB: z.coerce
+    .number({ error: "a number of megabytes from 0 (off) to 1024" })
+    .min(0, "a number of megabytes from 0 (off) to 1024")
+    .max(1024, "a number of megabytes from 0 (off) to 1024")
+    .default(16),
   PAGE_CACHE_SECONDS: z.coerce
     .number({ error: "a whole number of seconds from 1 to 3600" })
     .int("a whole number of seconds from 1 to 3600")
@@ -139,6 +144,8 @@ export interface Config {
   adProviderOrigins: string[];
   /** Rendered pages kept in memory: at most this many bytes (0: no cache), each this long. */
   pageCache: { maxBytes: number; ttlSeconds: number };
+  /** Article reads kept until articles change (server/news/read-cache.ts); 0 bytes: off. */
+  readCache: { maxBytes: number };
   /** Form submissions allowed per address and form in 10 minutes. */
   formRateLimit: number;
   /** Reverse proxies in front of the site whose X-Forwarded-For is believed (0: none). */
@@ -219,6 +226,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       maxBytes: Math.round(v.PAGE_CACHE_MB * 1024 * 1024),
       ttlSeconds: v.PAGE_CACHE_SECONDS,
     },
+    readCache: { maxBytes: Math.round(v.READ_CACHE_MB * 1024 * 1024) },
     embeds: {
       adScriptUrl: v.AD_SCRIPT_URL?.replace("%7Bslot%7D", "{slot}") ?? null,
       featuredVideoUrl: v.FEATURED_VIDEO_URL ?? null,

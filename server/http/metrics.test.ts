@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ReadCache } from "../news/read-cache";
 import { createMetrics, routeLabel } from "./metrics";
 
 const value = (text: string, series: string) => {
@@ -58,5 +59,18 @@ describe("metrics", () => {
     expect(
       value(text, 'http_request_duration_seconds_bucket{le="0.01",route="/article/:id"}'),
     ).toBe(0);
+  });
+
+  it("counts the read cache's hits and misses since the last scrape", async () => {
+    const cache = new ReadCache(1024 * 1024, 60_000);
+    const metrics = createMetrics(async () => 0, cache);
+    for (let i = 0; i < 3; i++) await cache.read("home", async () => ["a story"]);
+    const first = await metrics.render();
+    expect(value(first, 'read_cache_requests_total{outcome="hit"}')).toBe(2);
+    expect(value(first, 'read_cache_requests_total{outcome="miss"}')).toBe(1);
+    await cache.read("home", async () => ["a story"]);
+    const second = await metrics.render();
+    expect(value(second, 'read_cache_requests_total{outcome="hit"}')).toBe(3);
+    expect(value(second, 'read_cache_requests_total{outcome="miss"}')).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { IngestSummary } from "../ingest/ingest";
+import type { ReadCache } from "../news/read-cache";
 
 /** Known page shapes, so the route label stays a short list whatever addresses are asked for. */
 const ROUTE_PATTERNS: [RegExp, string][] = [
@@ -21,8 +22,11 @@ export function routeLabel(path: string): string {
   return "other";
 }
 
-/** The process's Prometheus metrics: HTTP, the page cache, ingest, and what is stored. */
-export function createMetrics(countArticles: () => Promise<number>) {
+/** The process's Prometheus metrics: HTTP, the page and read caches, ingest, and what is stored. */
+export function createMetrics(
+  countArticles: () => Promise<number>,
+  readCache: Pick<ReadCache, "takeOutcomes"> | null = null,
+) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Pages answered from the cache are the hot path (tens of thousands a second): they are counted
@@ -57,6 +61,18 @@ export function createMetrics(countArticles: () => Promise<number>) {
     labelNames: ["outcome"],
     registers: [registry],
     collect: flushHits,
+  });
+  new Counter({
+    name: "read_cache_requests_total",
+    help: "Article reads by read cache outcome (hit, miss); none when the read cache is off",
+    labelNames: ["outcome"],
+    registers: [registry],
+    collect() {
+      if (!readCache) return;
+      const { hit, miss } = readCache.takeOutcomes();
+      this.inc({ outcome: "hit" }, hit);
+      this.inc({ outcome: "miss" }, miss);
+    },
   });
   const renders = new Counter({
     name: "page_renders_total",

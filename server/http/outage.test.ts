@@ -66,9 +66,10 @@ describe.skipIf(!adminUrl)("database outage", () => {
         DATABASE_URL: url.toString(),
         INGEST_INTERVAL_MINUTES: "0",
         LOG_LEVEL: "fatal",
-        // Cached pages would be served through the outage for a minute: this is about the pages'
-        // own answer when the database cannot be read.
+        // Cached pages and reads would be served through the outage for a minute: this is about
+        // the pages' own answer when the database cannot be read.
         PAGE_CACHE_MB: "0",
+        READ_CACHE_MB: "0",
       },
       stdio: ["ignore", "ignore", "pipe"],
     });

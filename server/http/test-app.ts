@@ -8,6 +8,7 @@ import { createBlogSource } from "../blog/create-source";
 import { parseConfig, type Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import { formLimiter } from "../forms/guard";
+import { readCacheFor, type ReadCache } from "../news/read-cache";
 import { countArticles } from "../news/repository";
 import { createApp, requestListener } from "./app";
 import { createMetrics, type Metrics } from "./metrics";
@@ -25,6 +26,7 @@ export async function startTestApp(
   base: string;
   config: Config;
   pageCache: PageCache | null;
+  readCache: ReadCache | null;
   metrics: Metrics;
   close(): Promise<void>;
 }> {
@@ -34,7 +36,8 @@ export async function startTestApp(
   }
   const config = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ...env });
   const logger = pino({ level: "silent" });
-  const metrics = createMetrics(() => countArticles(database.db));
+  const readCache = await readCacheFor(config, database);
+  const metrics = createMetrics(() => countArticles(database.db), readCache);
   const pageCache = await pageCacheFor(config, database);
   const app = await createApp(
     {
@@ -52,6 +55,7 @@ export async function startTestApp(
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     config,
     pageCache,
+    readCache,
     metrics,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

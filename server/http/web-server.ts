@@ -8,6 +8,7 @@ import { formLimiter } from "../forms/guard";
 import { FeedsConfigError, loadFeedSources } from "../ingest/feeds-config";
 import { startScheduler, type Scheduler } from "../ingest/scheduler";
 import { createLogger } from "../logger";
+import { readCacheFor } from "../news/read-cache";
 import { countArticles } from "../news/repository";
 import { createApp, requestListener } from "./app";
 import { formLimiterForProcess, holdsSchedule, metricsForProcess } from "./cluster";
@@ -44,9 +45,10 @@ export async function startWebServer(config: Config): Promise<void> {
   }
 
   const blog = createBlogSource(config.blog, config.siteUrl, logger);
-  const metrics = metricsForProcess(createMetrics(() => countArticles(database.db)));
-  // Any process's ingest pass that stores new or changed articles empties the cache.
+  // Any process's ingest pass that stores new or changed articles empties both caches.
+  const readCache = await readCacheFor(config, database);
   const pageCache = await pageCacheFor(config, database);
+  const metrics = metricsForProcess(createMetrics(() => countArticles(database.db), readCache));
   const app = await createApp(
     {
       config,

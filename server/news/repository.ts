@@ -3,6 +3,7 @@ import type { Article, ArticleWithBody } from "../../app/lib/article";
 import type { CategoryKey } from "../../app/lib/categories";
 import { rowsOf, type Database } from "../db/client";
 import { articles, feeds } from "../db/schema";
+import { remembered } from "./read-cache";
 
 export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticle = typeof articles.$inferInsert;
@@ -45,7 +46,7 @@ function toArticle(row: ArticleFields): Article {
 }
 
 /** Newest first; optionally one category. */
-export async function latestArticles(
+async function readLatestArticles(
   db: Database,
   options: { category?: CategoryKey; limit: number; excludeId?: string },
 ): Promise<Article[]> {
@@ -61,8 +62,9 @@ export async function latestArticles(
     .limit(options.limit);
   return rows.map(toArticle);
 }
+export const latestArticles = remembered("latestArticles", readLatestArticles);
 
-export async function articleById(db: Database, id: string): Promise<ArticleWithBody | undefined> {
+async function readArticleById(db: Database, id: string): Promise<ArticleWithBody | undefined> {
   const [row] = await db
     .select({ ...articleFields, content: articles.content })
     .from(articles)
@@ -70,6 +72,7 @@ export async function articleById(db: Database, id: string): Promise<ArticleWith
     .limit(1);
   return row ? { ...toArticle(row), content: row.content } : undefined;
 }
+export const articleById = remembered("articleById", readArticleById);
 
 export async function countArticles(db: Database): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(articles);
@@ -120,7 +123,7 @@ export async function listFeeds(db: Database): Promise<FeedRow[]> {
  * Years (in San Diego time) that have articles, newest first. The first and last year come from the
  * ends of the date index, and each year between is one index probe: no pass over every article.
  */
-export async function archiveYears(db: Database): Promise<number[]> {
+async function readArchiveYears(db: Database): Promise<number[]> {
   const yearOf = (edge: "min" | "max") =>
     sql.raw(
       `(SELECT extract(year from ${edge}(published_at) at time zone 'America/Los_Angeles')::int FROM articles)`,
@@ -134,9 +137,10 @@ export async function archiveYears(db: Database): Promise<number[]> {
      ORDER BY y DESC`);
   return rowsOf<{ year: number | string }>(result).map((r) => Number(r.year));
 }
+export const archiveYears = remembered("archiveYears", readArchiveYears);
 
 /** One page of the archives: articles of a category (or all) within a year, newest first. */
-export async function archiveArticles(
+async function readArchiveArticles(
   db: Database,
   options: { category?: CategoryKey; year: number; limit: number; offset: number },
 ): Promise<{ articles: Article[]; total: number }> {
@@ -163,6 +167,7 @@ export async function archiveArticles(
   ]);
   return { articles: rows.map(toArticle), total: counted?.n ?? 0 };
 }
+export const archiveArticles = remembered("archiveArticles", readArchiveArticles);
 
 /**
  * The newest `perCategory` articles of each category, in one query (one index walk per category),
@@ -239,7 +244,7 @@ const HEADLINES = 5;
  * spec's featured list (the first 2 of Local, National and World News) and its recent list (3 each
  * of Local, National, World, Business and Technology, newest first).
  */
-export async function homeLists(
+async function readHomeLists(
   db: Database,
 ): Promise<{ headlines: Article[]; featured: Article[]; recent: Article[] }> {
   const { overall, lists } = await newestOfEach(db, RECENT_CATEGORIES, 3, HEADLINES);
@@ -249,6 +254,7 @@ export async function homeLists(
   const headlines = overall.map((article) => listed.get(article.id) ?? article);
   return { headlines, featured, recent: newestFirst(lists.flat()) };
 }
+export const homeLists = remembered("homeLists", readHomeLists);
 
 /** Up to 3 other articles of the same category, newest first, never the article itself. */
 export function relatedArticles(db: Database, article: Article): Promise<Article[]> {
