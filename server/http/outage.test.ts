@@ -15,7 +15,10 @@ if (!adminUrl) console.warn("TEST_DATABASE_URL is not set: the database outage t
 
 const root = path.resolve(".");
 const name = `news_outage_${process.pid}`;
-const port = 4600 + Math.floor(Math.random() * 300);
+// Its own range: shutdown.test.ts (4700–4899), lifecycle.test.ts (4100–4599) and cluster.test.ts
+// (4900–4989) start sites alongside, and a site refused its port would leave this test talking to
+// another test's site.
+const port = 4600 + Math.floor(Math.random() * 100);
 
 const admin = (sql: string, params: unknown[] = []) => adminQuery(adminUrl ?? "", sql, params);
 
