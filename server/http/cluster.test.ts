@@ -4,6 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../db/admin";
+import { freePort } from "./free-port";
 
 /**
  * WEB_CONCURRENCY=2 on PostgreSQL: a supervisor and two web processes on one port. Only one of them
@@ -18,7 +19,7 @@ if (!adminUrl) {
 
 const root = path.resolve(".");
 const name = `news_cluster_${process.pid}`;
-const port = 4900 + Math.floor(Math.random() * 90);
+const port = await freePort();
 
 const admin = (sql: string) => adminQuery(adminUrl ?? "", sql);
 /** Signups one address may send in 10 minutes, across both processes. */

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { listSubscribers } from "../forms/repository";
+import { freePort } from "./free-port";
 
 /**
  * The web process and the `news` command on one embedded database: the command must refuse to open
@@ -12,7 +13,7 @@ import { listSubscribers } from "../forms/repository";
  */
 
 const root = path.resolve(".");
-const port = 4100 + Math.floor(Math.random() * 500);
+const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-lifecycle-"));
 const env = {
   PATH: process.env.PATH ?? "",

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../db/admin";
 import { openDatabase } from "../db/client";
 import { upsertArticle } from "../news/repository";
+import { freePort } from "./free-port";
 
 /**
  * The database goes away while the site runs: pages answer 503 with the spec's Try Again screen,
@@ -15,10 +16,7 @@ if (!adminUrl) console.warn("TEST_DATABASE_URL is not set: the database outage t
 
 const root = path.resolve(".");
 const name = `news_outage_${process.pid}`;
-// Its own range: shutdown.test.ts (4700–4899), lifecycle.test.ts (4100–4599) and cluster.test.ts
-// (4900–4989) start sites alongside, and a site refused its port would leave this test talking to
-// another test's site.
-const port = 4600 + Math.floor(Math.random() * 100);
+const port = await freePort();
 
 const admin = (sql: string, params: unknown[] = []) => adminQuery(adminUrl ?? "", sql, params);
 

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureServer, type FixtureServer } from "../ingest/test-server";
+import { freePort } from "./free-port";
 
 /**
  * SIGTERM with a request under way: the process stops taking connections, lets the request finish,
@@ -11,7 +12,7 @@ import { startFixtureServer, type FixtureServer } from "../ingest/test-server";
  */
 
 const root = path.resolve(".");
-const port = 4700 + Math.floor(Math.random() * 200);
+const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-shutdown-"));
 const SLOW_MS = 1_500;
 let api: FixtureServer;
