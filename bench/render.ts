@@ -51,6 +51,7 @@ const { createLogger } = await import("../server/logger");
 const { createBlogSource } = await import("../server/blog/create-source");
 const { formLimiter } = await import("../server/forms/guard");
 const { latestArticles } = await import("../server/news/repository");
+const { readCacheFor } = await import("../server/news/read-cache");
 
 const builds = [
   path.resolve("."),
@@ -64,12 +65,18 @@ for (const root of builds) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-render-"));
-const env = siteEnv(PORT, dataDir, { LOG_LEVEL: "silent" });
+// The read cache as the site keeps it, unless READ_CACHE_MB says otherwise (0: every loader asks
+// the database).
+const env = siteEnv(PORT, dataDir, {
+  LOG_LEVEL: "silent",
+  ...(process.env.READ_CACHE_MB ? { READ_CACHE_MB: process.env.READ_CACHE_MB } : {}),
+});
 console.log("Loading the sample feeds into a fresh database…");
 loadSampleFeeds(env);
 
 const config = parseConfig(env);
 const database = await openDatabase(config.database, { owner: "the render benchmark" });
+const readCache = await readCacheFor(config, database);
 const logger = createLogger("silent");
 const context = {
   config,
@@ -162,5 +169,5 @@ console.log(`\n${table}\n`);
 await writeSection(
   "render",
   "One uncached render, without HTTP (`npm run bench:render`)",
-  `Machine: ${machineLine()}\n\n${table}\n\nReact Router's request handler on the production server build, in one process on the embedded database with the sample feeds, no HTTP server, no page cache and no read cache (every loader asks the database): ${ROUNDS} rounds of ${RENDERS} renders one after another per row, after ${WARM_UP} to warm up; the median round and the best one, in milliseconds per render. "Loaders only" is the page's \`.data\` request (its loaders and the encoding of their data); the rest of a whole page is React's rendering. An uncached page over HTTP (\`npm run bench:load\`) adds Express, compression and the connection. ${handlers.length > 1 ? "The last two columns are another checkout's build, rendered round for round alternating with this one (`BENCH_RENDER_AGAINST`)." : "Set `BENCH_RENDER_AGAINST` to another built checkout to time its renders alternating with these."}`,
+  `Machine: ${machineLine()}\n\n${table}\n\nReact Router's request handler on the production server build, in one process on the embedded database with the sample feeds, no HTTP server and no page cache, ${readCache ? `with the read cache as the site keeps it (a page's reads are answered from memory after its first render; \`READ_CACHE_MB=0 npm run bench:render\` reads the database every time)` : "with `READ_CACHE_MB=0` (every loader asks the database)"}: ${ROUNDS} rounds of ${RENDERS} renders one after another per row, after ${WARM_UP} to warm up; the median round and the best one, in milliseconds per render. "Loaders only" is the page's \`.data\` request (its loaders and the encoding of their data); the rest of a whole page is React's rendering. An uncached page over HTTP (\`npm run bench:load\`) adds Express, compression and the connection. ${handlers.length > 1 ? "The last two columns are another checkout's build, rendered round for round alternating with this one (`BENCH_RENDER_AGAINST`)." : "Set `BENCH_RENDER_AGAINST` to another built checkout to time its renders alternating with these."}`,
 );
