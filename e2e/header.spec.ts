@@ -100,6 +100,32 @@ test.describe("at 1280 px", () => {
   });
 });
 
+test("the header and footer, rendered once per section on the server, hydrate without a mismatch and navigate in the page", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  for (const path of ["/", "/local-news", "/faq"]) {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
+  // A document that stays the same document: the click is handled by React Router, not the browser.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await mainNav(page).getByRole("link", { name: "Business" }).click();
+  await expect(page).toHaveURL("/business");
+  await expect(mainNav(page).getByRole("link", { name: "Business" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+  await expect(page).toHaveURL("/about-us");
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test.describe("at 1024 px", () => {
   test.use({ viewport: { width: 1024, height: 800 } });
 

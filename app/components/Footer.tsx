@@ -1,10 +1,21 @@
 import { Link } from "../lib/links";
 import { site } from "../../content/site";
 import { FOOTER_LINKS } from "../lib/nav";
+import { Prerendered } from "../lib/prerendered";
 
+/** The same on every page of a year: the server renders it once a year. */
 export function Footer() {
+  const year = new Date().getFullYear();
   return (
-    <footer className="mt-12 bg-slate-900 text-slate-200">
+    <Prerendered as="footer" variant={String(year)} className="mt-12 bg-slate-900 text-slate-200">
+      {() => <FooterContent year={year} />}
+    </Prerendered>
+  );
+}
+
+function FooterContent({ year }: { year: number }) {
+  return (
+    <>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{site.name}</p>
@@ -60,8 +71,8 @@ export function Footer() {
         </div>
       </div>
       <p className="border-t border-slate-700 py-4 text-center text-xs">
-        © {new Date().getFullYear()} {site.name}
+        © {year} {site.name}
       </p>
-    </footer>
+    </>
   );
 }

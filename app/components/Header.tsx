@@ -1,15 +1,39 @@
-import { Link, NavLink } from "../lib/links";
+import { useLocation } from "react-router";
+import { isActivePath, Link, NavLink } from "../lib/links";
 import { site } from "../../content/site";
-import { HEADER_LINKS } from "../lib/nav";
+import { HEADER_LINKS, MOBILE_MENU_LINKS } from "../lib/nav";
+import { Prerendered } from "../lib/prerendered";
 import { SearchIcon } from "./Icons";
 import { MobileMenu } from "./MobileMenu";
 import { SearchForm } from "./SearchForm";
 
 const SEARCH_ID = "header-search";
 
+/**
+ * Its HTML differs from page to page only in which section links are marked current: that is its
+ * variant, so the server renders it once per section.
+ */
 export function Header() {
+  const { pathname } = useLocation();
+  const current = [
+    ...HEADER_LINKS.filter((link) => isActivePath(link.to, pathname)),
+    // The mobile menu's links are current on their own page only (`end`).
+    ...MOBILE_MENU_LINKS.filter((link) => isActivePath(link.to, pathname, true)),
+  ];
   return (
-    <header className="bg-brand-dark text-white">
+    <Prerendered
+      as="header"
+      variant={current.map((link) => link.to).join(" ")}
+      className="bg-brand-dark text-white"
+    >
+      {() => <HeaderContent />}
+    </Prerendered>
+  );
+}
+
+function HeaderContent() {
+  return (
+    <>
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
         <Link to="/" className="min-w-0 truncate text-lg font-bold tracking-tight sm:text-2xl">
           {site.name}
@@ -46,6 +70,6 @@ export function Header() {
           <SearchForm id="header-search-input" placeholder="Search news" />
         </div>
       </div>
-    </header>
+    </>
   );
 }

@@ -59,6 +59,21 @@ export function ServerLink(props: LinkProps) {
   );
 }
 
+/**
+ * Whether a NavLink to the plain path `to` is active at `pathname`: React Router's rule,
+ * case-insensitive; with `end`, only the path itself (and its trailing-slash form).
+ */
+export function isActivePath(to: string, pathname: string, end = false): boolean {
+  const toPathname = to.replace(/[?#].*$/, "").toLowerCase();
+  const locationPathname = pathname.toLowerCase();
+  const endSlash =
+    toPathname !== "/" && toPathname.endsWith("/") ? toPathname.length - 1 : toPathname.length;
+  return (
+    locationPathname === toPathname ||
+    (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlash) === "/")
+  );
+}
+
 export function ServerNavLink(props: NavLinkProps) {
   const location = useLocation();
   if (!isPlain(props.to, props)) return <RouterNavLink {...props} />;
@@ -71,14 +86,8 @@ export function ServerNavLink(props: NavLinkProps) {
     children,
     ...rest
   } = props;
-  // React Router's rule, case-insensitive; on the server nothing is pending or transitioning.
-  const toPathname = to.replace(/[?#].*$/, "").toLowerCase();
-  const locationPathname = location.pathname.toLowerCase();
-  const endSlash =
-    toPathname !== "/" && toPathname.endsWith("/") ? toPathname.length - 1 : toPathname.length;
-  const isActive =
-    locationPathname === toPathname ||
-    (!end && locationPathname.startsWith(toPathname) && locationPathname.charAt(endSlash) === "/");
+  // On the server nothing is pending or transitioning.
+  const isActive = isActivePath(to, location.pathname, end);
   const state = { isActive, isPending: false, isTransitioning: false };
   const className =
     typeof classNameProp === "function"
