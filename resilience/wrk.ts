@@ -36,6 +36,10 @@ function toMs(value: string | undefined, unit: string | undefined): number {
   return Number(value) * (factor[unit ?? ""] ?? NaN);
 }
 
+/** Whether the output has the lines every finished run prints, whatever its script does. */
+const hasSummary = (output: string) =>
+  /^\s*\d+ requests in /m.test(output) && /^Requests\/sec:/m.test(output);
+
 export function parseWrk(output: string): WrkResult {
   const latency = (percent: number) => {
     const match = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(output);
@@ -81,9 +85,15 @@ export function runWrk(args: string[], env: NodeJS.ProcessEnv = process.env): Pr
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
     child.once("error", reject);
-    child.once("exit", (code) => {
-      if (code !== 0) reject(new Error(`wrk ${args.join(" ")} exited with ${code}: ${stderr}`));
-      else resolve(parseWrk(stdout));
+    // "close", not "exit": wrk's summary may still be in the pipe when the process has exited.
+    child.once("close", (code, signal) => {
+      if (code !== 0) {
+        reject(new Error(`wrk ${args.join(" ")} exited with ${code ?? signal}: ${stderr}`));
+      } else if (!hasSummary(stdout)) {
+        reject(new Error(`wrk ${args.join(" ")} printed no summary:\n${stdout}${stderr}`));
+      } else {
+        resolve(parseWrk(stdout));
+      }
     });
   });
 }
