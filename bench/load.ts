@@ -15,6 +15,7 @@ import { adminQuery } from "../server/db/admin";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
 import { loadSampleFeeds, siteEnv } from "./site-env";
 import { WEB_PROCESS_ARGS } from "../scripts/web-process.js";
+import { parseWrk, socketErrors } from "../resilience/wrk";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3500);
 const NGINX_PORT = PORT + 1;
@@ -94,28 +95,6 @@ function childrenTicks(): number {
 
 const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100;
 
-function toMs(value: string, unit: string): number {
-  const factor: Record<string, number> = { us: 0.001, ms: 1, s: 1000, m: 60_000 };
-  return Number(value) * (factor[unit] ?? NaN);
-}
-
-function parseWrk(output: string): Omit<LoadResult, "serverCpu" | "clientCpu"> {
-  const latency = (percent: number) => {
-    const match = new RegExp(`^\\s*${percent}%\\s+([\\d.]+)(us|ms|s|m)\\s*$`, "m").exec(output);
-    return match ? toMs(match[1] ?? "", match[2] ?? "") : NaN;
-  };
-  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(
-    output,
-  );
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1] ?? NaN),
-    p50Ms: latency(50),
-    p99Ms: latency(99),
-    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
-    socketErrors: socket ? socket.slice(1).reduce((n, v) => n + Number(v), 0) : 0,
-  };
-}
-
 /** One load run against `url`; `serverPid` is measured for CPU (with its children for nginx). */
 function load(
   url: string,
@@ -135,7 +114,14 @@ function load(
       { encoding: "utf8" },
     );
     if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-    parsed = parseWrk(run.stdout);
+    const result = parseWrk(run.stdout);
+    parsed = {
+      rps: result.rps,
+      p50Ms: result.p50Ms,
+      p99Ms: result.p99Ms,
+      non2xx: result.non2xx3xx,
+      socketErrors: socketErrors(result),
+    };
   } else {
     const run = spawnSync(
       "npx",
