@@ -1,21 +1,12 @@
-import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, Form, StaticRouterProvider } from "react-router";
+import { Form } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
 import { prerenderWith } from "../lib/prerendered";
+import { renderInRouter } from "../lib/test-render";
 import { FOOTER_LINKS, HEADER_LINKS, MOBILE_MENU_LINKS } from "../lib/nav";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { SEARCH_FORM, SearchForm } from "./SearchForm";
-
-/** The HTML of `element` rendered at `url` the way the server renders pages: in a static router. */
-async function render(url: string, element: ReactNode): Promise<string> {
-  const handler = createStaticHandler([{ path: "*", element }]);
-  const context = await handler.query(new Request(`http://localhost${url}`));
-  if (context instanceof Response) throw new Error(`the route answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-}
 
 const page = (
   <>
@@ -43,12 +34,14 @@ describe("the header and footer rendered once per variant", () => {
 
   it("are the same HTML on every page as when rendered with the page, first time and from memory", async () => {
     prerenderWith(null);
-    const full = await Promise.all(locations.map((location) => render(location, page)));
+    const full = await Promise.all(locations.map((location) => renderInRouter(location, page)));
     prerenderWith(renderToString);
     // Twice through, in order: each page after others whose variants are kept already.
     for (const round of [1, 2]) {
       for (const [index, location] of locations.entries()) {
-        expect(await render(location, page), `${location}, round ${round}`).toBe(full[index]);
+        expect(await renderInRouter(location, page), `${location}, round ${round}`).toBe(
+          full[index],
+        );
       }
     }
     expect(full[0]).toContain("<header");
@@ -61,13 +54,13 @@ describe("the header and footer rendered once per variant", () => {
       renders++;
       return renderToString(node);
     });
-    const park = await render("/local-news/park", page);
+    const park = await renderInRouter("/local-news/park", page);
     expect(renders).toBe(2); // header and footer
-    const pier = await render("/local-news/pier", page);
+    const pier = await renderInRouter("/local-news/pier", page);
     expect(renders).toBe(2);
     expect(pier).toBe(park.replace("/local-news/park", "/local-news/pier"));
     // On the section's own page its mobile menu link is current too: another variant.
-    const section = await render("/local-news", page);
+    const section = await renderInRouter("/local-news", page);
     expect(renders).toBe(3);
     expect(section).not.toBe(park);
     expect(section.match(/aria-current="page"/g)).toHaveLength(2);
@@ -78,7 +71,7 @@ describe("the header and footer rendered once per variant", () => {
 describe("SearchForm on the server", () => {
   it("opens with the form React Router's Form renders", async () => {
     const ours = renderToString(<SearchForm id="q" />);
-    const theirs = await render("/", <Form {...SEARCH_FORM} />);
+    const theirs = await renderInRouter("/", <Form {...SEARCH_FORM} />);
     const openingTag = (html: string) => html.slice(0, html.indexOf(">") + 1);
     expect(openingTag(ours)).toBe(openingTag(theirs));
     expect(openingTag(ours)).toBe(

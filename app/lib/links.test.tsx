@@ -1,25 +1,13 @@
-import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import {
-  createStaticHandler,
-  createStaticRouter,
   Link as RouterLink,
   NavLink as RouterNavLink,
-  StaticRouterProvider,
   type LinkProps,
   type NavLinkProps,
 } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ServerLink, ServerNavLink } from "./links";
-
-/** The HTML of `element` rendered at `url` the way the server renders pages: in a static router. */
-async function render(url: string, element: ReactNode): Promise<string> {
-  const handler = createStaticHandler([{ path: "*", element }]);
-  const context = await handler.query(new Request(`http://localhost${url}`));
-  if (context instanceof Response) throw new Error(`the route answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return renderToString(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-}
+import { renderInRouter } from "./test-render";
 
 const linkCases: LinkProps[] = [
   { to: "/" },
@@ -84,8 +72,8 @@ describe("ServerLink", () => {
   it.each(linkCases.map((props) => [JSON.stringify(props.to), props] as const))(
     "renders %s exactly as React Router's Link does",
     async (_, props) => {
-      const ours = await render("/local-news", <ServerLink {...props} />);
-      const theirs = await render("/local-news", <RouterLink {...props} />);
+      const ours = await renderInRouter("/local-news", <ServerLink {...props} />);
+      const theirs = await renderInRouter("/local-news", <RouterLink {...props} />);
       expect(ours).toBe(theirs);
       expect(ours).toContain("<a ");
     },
@@ -105,15 +93,15 @@ describe("ServerNavLink", () => {
     it.each(navLinkCases.map((props) => [String(props.to), props] as const))(
       `at ${location}, renders %s exactly as React Router's NavLink does`,
       async (_, props) => {
-        const ours = await render(location, <ServerNavLink {...props} />);
-        const theirs = await render(location, <RouterNavLink {...props} />);
+        const ours = await renderInRouter(location, <ServerNavLink {...props} />);
+        const theirs = await renderInRouter(location, <RouterNavLink {...props} />);
         expect(ours).toBe(theirs);
       },
     );
   }
 
   it("marks the current page", async () => {
-    const html = await render(
+    const html = await renderInRouter(
       "/local-news/park",
       <ServerNavLink to="/local-news">News</ServerNavLink>,
     );
