@@ -8,6 +8,7 @@ import { PageHeading } from "../components/PageHeading";
 import { PageLinks } from "../components/PageLinks";
 import { AD_SLOTS } from "../lib/ads";
 import { CATEGORIES, categoryByKey, isCategoryKey, type CategoryKey } from "../lib/categories";
+import { sanDiegoYear } from "../lib/dates";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../lib/head";
 import type { Route } from "./+types/archives";
@@ -31,9 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return readOr503(context.logger, "Failed to load the archives", async () => {
     const years = await archiveYears(context.db);
     const requestedYear = Number(params.get("year"));
-    const year = years.includes(requestedYear)
-      ? requestedYear
-      : (years[0] ?? new Date().getFullYear());
+    const year = years.includes(requestedYear) ? requestedYear : (years[0] ?? sanDiegoYear());
     const category = parseCategory(params.get("category"));
     const page = parsePage(params.get("page"));
     const { articles, total } = await archiveArticles(context.db, {

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { formatLongDate, sanDiegoYear } from "./dates";
+
+describe("dates in San Diego's time zone", () => {
+  it("names the year San Diego is in, not UTC's", () => {
+    // 8 p.m. on New Year's Eve in San Diego is 4 a.m. on 1 January in UTC.
+    expect(sanDiegoYear(new Date("2027-01-01T04:00:00Z"))).toBe(2026);
+    // Midnight in San Diego.
+    expect(sanDiegoYear(new Date("2027-01-01T08:00:00Z"))).toBe(2027);
+  });
+
+  it("formats the day San Diego is in", () => {
+    expect(formatLongDate("2027-01-01T04:00:00Z")).toBe("December 31, 2026");
+    expect(formatLongDate(new Date("2026-11-22T18:00:00Z"))).toBe("November 22, 2026");
+  });
+});
