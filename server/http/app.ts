@@ -183,7 +183,7 @@ export async function createApp(
       }),
       cache: options.pageCache ?? null,
       observe: metrics ? (event) => metrics.observePage(event) : undefined,
-      policy: (html) => pagePolicy(html, config),
+      policy: (page) => pagePolicy(page, config),
     }),
   );
   app.use(serverError());

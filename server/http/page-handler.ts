@@ -17,8 +17,8 @@ export interface PageHandlerOptions {
   cache: PageCache | null;
   /** Told of every render and cache outcome (metrics, tests). */
   observe?: (event: "render" | "hit" | "miss" | "bypass") => void;
-  /** The Content-Security-Policy for a rendered HTML page (it may depend on the page's scripts). */
-  policy?: (html: string) => string;
+  /** The Content-Security-Policy for a rendered HTML page, given as its bytes (it names its scripts). */
+  policy?: (page: Buffer) => string;
 }
 
 /**
@@ -43,12 +43,12 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       return { status, headers, body: response.body };
     }
     // A page is read whole so its policy can name its inline scripts; pages are small. It is sent
-    // as the string it is, not wrapped in another stream.
-    const html = await response.text();
-    headers.set("Content-Security-Policy", policy(html));
+    // and kept as the bytes React wrote, never decoded to text and encoded again.
+    const page = Buffer.from(await response.arrayBuffer());
+    headers.set("Content-Security-Policy", policy(page));
     // React Router says text/html alone; the page is UTF-8, and the header says so before any byte.
     headers.set("Content-Type", "text/html; charset=utf-8");
-    return { status, headers, body: html };
+    return { status, headers, body: page };
   };
 
   return async (req, res, next) => {
@@ -106,11 +106,11 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
   };
 }
 
-/** What React Router answered: an HTML page read whole, anything else as it streams. */
+/** What React Router answered: an HTML page read whole (its bytes), anything else as it streams. */
 interface Rendered {
   status: number;
   headers: Headers;
-  body: string | ReadableStream<Uint8Array> | null;
+  body: Buffer | ReadableStream<Uint8Array> | null;
 }
 
 /** Pages are public for a minute unless they say otherwise; errors and form answers never are. */
@@ -138,10 +138,9 @@ async function keepIfShareable(
     !responseHeaders.has("Set-Cookie") &&
     renderedBody !== null;
   if (!shareable) return null;
-  const body =
-    typeof renderedBody === "string"
-      ? Buffer.from(renderedBody)
-      : Buffer.from(await new Response(renderedBody).arrayBuffer());
+  const body = Buffer.isBuffer(renderedBody)
+    ? renderedBody
+    : Buffer.from(await new Response(renderedBody).arrayBuffer());
   const headers: [string, string][] = [];
   responseHeaders.forEach((value, name) => {
     if (!["content-length", "content-encoding", "transfer-encoding"].includes(name)) {
@@ -287,7 +286,7 @@ async function sendResponse(res: express.Response, rendered: Rendered, headOnly:
     res.end();
     return;
   }
-  if (typeof body === "string") {
+  if (Buffer.isBuffer(body)) {
     res.end(body);
     return;
   }

@@ -24,6 +24,21 @@ describe("inlineScriptHashes", () => {
     const html = `<script>${context}</script><article><script>alert(document.cookie)</script></article>`;
     expect(inlineScriptHashes(html)).toEqual([sha(context)]);
   });
+
+  it("hashes a page given as its UTF-8 bytes as the browser does, characters beyond ASCII included", () => {
+    // Loader data as React Router streams it: a string literal holding the page's text as it is.
+    const data = `window.__reactRouterContext.streamController.enqueue("[\\"Café — “Old Town” 🌮 ✓\\"]");`;
+    const html = [
+      `<title>Café — “Old Town”</title>`,
+      `<script>${context}</script>`,
+      `<script>${data}</script>`,
+      `<p>Niño’s <script>alert("ü")</script></p>`,
+    ].join("");
+    const bytes = Buffer.from(html, "utf8");
+    expect(bytes.length).toBeGreaterThan(html.length);
+    expect(inlineScriptHashes(bytes)).toEqual([sha(context), sha(data)]);
+    expect(inlineScriptHashes(bytes)).toEqual(inlineScriptHashes(html));
+  });
 });
 
 describe("pagePolicy", () => {

@@ -34,13 +34,23 @@ export const OWN_INLINE_SCRIPTS: readonly RegExp[] = [
   /^\$R[A-Z]+(?:=|\()/,
 ];
 
-/** The SHA-256 source expressions of the framework's inline scripts in `html` (OWN_INLINE_SCRIPTS). */
-export function inlineScriptHashes(html: string): string[] {
+/**
+ * The SHA-256 source expressions of the framework's inline scripts in a page (OWN_INLINE_SCRIPTS),
+ * given as its text or as its UTF-8 bytes.
+ *
+ * Bytes are searched as Latin-1 text, one character per byte, which needs no decoding: every tag,
+ * quote and pattern looked for is ASCII, and the bytes of a character beyond ASCII are all above
+ * 0x7F, so they are never mistaken for one. A script's characters are then its original bytes again.
+ */
+export function inlineScriptHashes(page: string | Buffer): string[] {
+  const bytes = typeof page !== "string";
+  const text = bytes ? page.toString("latin1") : page;
   const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
+  for (const match of text.matchAll(INLINE_SCRIPT)) {
     const body = match[1] ?? "";
     if (!OWN_INLINE_SCRIPTS.some((pattern) => pattern.test(body))) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+    const hash = createHash("sha256").update(body, bytes ? "latin1" : "utf8");
+    hashes.add(`'sha256-${hash.digest("base64")}'`);
   }
   return [...hashes];
 }
@@ -50,7 +60,7 @@ export function inlineScriptHashes(html: string): string[] {
  * (by hash, so a cached page needs no fresh nonce), frames and scripts of the configured providers
  * only, and nothing else that can run.
  */
-export function pagePolicy(html: string, config: Config): string {
+export function pagePolicy(page: string | Buffer, config: Config): string {
   const { embeds } = config;
   const frames = [
     VIDEO_PLAYER_ORIGIN,
@@ -65,7 +75,7 @@ export function pagePolicy(html: string, config: Config): string {
   const adOrigins = adScripts ? config.adProviderOrigins : [];
   const directives = [
     "default-src 'self'",
-    `script-src 'self' ${[...inlineScriptHashes(html), ...new Set([adScripts, ...adOrigins])].filter(Boolean).join(" ")}`.trim(),
+    `script-src 'self' ${[...inlineScriptHashes(page), ...new Set([adScripts, ...adOrigins])].filter(Boolean).join(" ")}`.trim(),
     // Style attributes size ad slots and frames before they load; no inline script is allowed.
     "style-src 'self' 'unsafe-inline'",
     // Feed pictures come from the publishers' own servers.
