@@ -13,4 +13,14 @@ describe("dates in San Diego's time zone", () => {
     expect(formatLongDate("2027-01-01T04:00:00Z")).toBe("December 31, 2026");
     expect(formatLongDate(new Date("2026-11-22T18:00:00Z"))).toBe("November 22, 2026");
   });
+
+  it("gives a date the same text every time, however many dates came between", () => {
+    const first = formatLongDate("2026-03-08T09:30:00Z");
+    for (let day = 0; day < 5000; day++)
+      formatLongDate(new Date(Date.UTC(2000, 0, 1 + day)).toISOString());
+    expect(first).toBe("March 8, 2026");
+    expect(formatLongDate("2026-03-08T09:30:00Z")).toBe(first);
+    expect(formatLongDate("2026-03-08T07:30:00Z")).toBe("March 7, 2026");
+    expect(() => formatLongDate("not a date")).toThrow(RangeError);
+  });
 });

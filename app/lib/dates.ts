@@ -7,9 +7,20 @@ const longDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
 });
 
+/** Dates as pages pass them (ISO strings), formatted once: Intl formatting is slow next to a lookup. */
+const formatted = new Map<string, string>();
+const FORMATTED_KEPT = 4096;
+
 /** "November 22, 2026", in San Diego's time zone whatever the server's. */
 export function formatLongDate(value: Date | string): string {
-  return longDate.format(typeof value === "string" ? new Date(value) : value);
+  if (typeof value !== "string") return longDate.format(value);
+  let text = formatted.get(value);
+  if (text === undefined) {
+    text = longDate.format(new Date(value));
+    if (formatted.size >= FORMATTED_KEPT) formatted.clear();
+    formatted.set(value, text);
+  }
+  return text;
 }
 
 const yearOnly = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, year: "numeric" });
