@@ -7,20 +7,26 @@ const longDate = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
 });
 
-/** Dates as pages pass them (ISO strings), formatted once: Intl formatting is slow next to a lookup. */
-const formatted = new Map<string, string>();
+/**
+ * Dates as pages pass them (ISO strings), formatted once on the server, where every uncached page
+ * formats its articles' dates again: Intl formatting is slow next to a lookup. A browser formats a
+ * page's dates once, and its bundle goes without.
+ */
+const formatted = import.meta.env.SSR ? new Map<string, string>() : null;
 const FORMATTED_KEPT = 4096;
 
 /** "November 22, 2026", in San Diego's time zone whatever the server's. */
 export function formatLongDate(value: Date | string): string {
-  if (typeof value !== "string") return longDate.format(value);
-  let text = formatted.get(value);
-  if (text === undefined) {
-    text = longDate.format(new Date(value));
-    if (formatted.size >= FORMATTED_KEPT) formatted.clear();
-    formatted.set(value, text);
+  if (formatted && typeof value === "string") {
+    let text = formatted.get(value);
+    if (text === undefined) {
+      text = longDate.format(new Date(value));
+      if (formatted.size >= FORMATTED_KEPT) formatted.clear();
+      formatted.set(value, text);
+    }
+    return text;
   }
-  return text;
+  return longDate.format(typeof value === "string" ? new Date(value) : value);
 }
 
 const yearOnly = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, year: "numeric" });
