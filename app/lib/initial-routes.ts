@@ -8,12 +8,19 @@ import {
 type RouteManifest = UNSAFE_AssetsManifest["routes"];
 type EntryRoute = NonNullable<RouteManifest[string]>;
 
-const shapes = new WeakMap<RouteManifest, RouteObject[]>();
+/** Per manifest: its routes as a tree to match against, and the ids matched at each address. */
+interface Matcher {
+  tree: RouteObject[];
+  above: Map<string, string[]>;
+}
+const matchers = new WeakMap<RouteManifest, Matcher>();
+/** Addresses above pages are a few hundred at most; a bound all the same. */
+const ABOVE_KEPT = 512;
 
-/** The manifest's routes as a tree React Router can match against: ids, paths and nesting only. */
-function shapeOf(routes: RouteManifest): RouteObject[] {
-  let tree = shapes.get(routes);
-  if (tree) return tree;
+/** The manifest's routes as a tree React Router can match against, built once. */
+function matcherOf(routes: RouteManifest): Matcher {
+  let matcher = matchers.get(routes);
+  if (matcher) return matcher;
   const byParent = new Map<string | undefined, EntryRoute[]>();
   for (const route of Object.values(routes)) {
     if (!route) continue;
@@ -23,25 +30,20 @@ function shapeOf(routes: RouteManifest): RouteObject[] {
     index
       ? { id, path, index, caseSensitive }
       : { id, path, caseSensitive, children: (byParent.get(id) ?? []).map(shape) };
-  tree = (byParent.get(undefined) ?? []).map(shape);
-  shapes.set(routes, tree);
-  return tree;
+  matcher = { tree: (byParent.get(undefined) ?? []).map(shape), above: new Map() };
+  matchers.set(routes, matcher);
+  return matcher;
 }
 
-/** Route ids matched at the addresses above pages, kept per address (a few hundred at most). */
-const aboveMatches = new WeakMap<RouteManifest, Map<string, string[]>>();
-const ABOVE_KEPT = 512;
-
 function idsMatchedAt(routes: RouteManifest, pathname: string, basename: string): string[] {
-  let known = aboveMatches.get(routes);
-  if (!known) aboveMatches.set(routes, (known = new Map()));
+  const { tree, above } = matcherOf(routes);
   const key = `${basename}\n${pathname}`;
-  let ids = known.get(key);
+  let ids = above.get(key);
   if (ids === undefined) {
-    const matches = matchRoutes(shapeOf(routes), pathname, basename) ?? [];
+    const matches = matchRoutes(tree, pathname, basename) ?? [];
     ids = matches.flatMap((match) => match.route.id ?? []);
-    if (known.size >= ABOVE_KEPT) known.clear();
-    known.set(key, ids);
+    if (above.size >= ABOVE_KEPT) above.clear();
+    above.set(key, ids);
   }
   return ids;
 }

@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../db/admin";
 import { freePort } from "./free-port";
+import { ensureBuilt } from "./test-build";
 
 /**
  * WEB_CONCURRENCY=2 on PostgreSQL: a supervisor and two web processes on one port. Only one of them
@@ -98,9 +99,7 @@ describe.skipIf(!adminUrl)("several web processes (WEB_CONCURRENCY)", () => {
   ];
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-      expect(spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).status).toBe(0);
-    }
+    ensureBuilt(root);
     await admin(`CREATE DATABASE ${name}`);
     const url = new URL(adminUrl ?? "");
     url.pathname = `/${name}`;

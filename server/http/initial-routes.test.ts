@@ -1,5 +1,3 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { pino } from "pino";
 import { createRequestHandler, type EntryContext, type ServerBuild } from "react-router";
@@ -13,6 +11,7 @@ import { testDatabases } from "../db/test-databases";
 import { formLimiter } from "../forms/guard";
 import { upsertArticle } from "../news/repository";
 import type { LoadContext } from "./load-context";
+import { ensureBuilt } from "./test-build";
 
 /**
  * The server entry gives React Router's ServerRouter only the routes a page can name (decision
@@ -45,10 +44,7 @@ const PATHS = [
 ];
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.resolve("build/server/index.js"))) {
-    const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-    if (built.status !== 0) throw new Error("The site could not be built for the test");
-  }
+  ensureBuilt();
   build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
   handle = await database.open();
   await handle.migrate();

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
 import { listSubscribers } from "../forms/repository";
 import { freePort } from "./free-port";
+import { ensureBuilt } from "./test-build";
 
 /**
  * The web process and the `news` command on one embedded database: the command must refuse to open
@@ -41,10 +42,7 @@ describe("site and news command on one embedded database", () => {
   let siteOutput = "";
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-      const build = spawnSync("npx", ["react-router", "build"], { cwd: root, stdio: "inherit" });
-      expect(build.status).toBe(0);
-    }
+    ensureBuilt(root);
     site = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { cwd: root, env });
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(

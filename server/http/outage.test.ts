@@ -1,11 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../db/admin";
 import { openDatabase } from "../db/client";
 import { upsertArticle } from "../news/repository";
 import { freePort } from "./free-port";
+import { ensureBuilt } from "./test-build";
 
 /**
  * The database goes away while the site runs: pages answer 503 with the spec's Try Again screen,
@@ -37,9 +37,7 @@ describe.skipIf(!adminUrl)("database outage", () => {
   };
 
   beforeAll(async () => {
-    if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-      expect(spawnSync("npx", ["react-router", "build"], { cwd: root }).status).toBe(0);
-    }
+    ensureBuilt(root);
     await admin(`CREATE DATABASE ${name}`);
     const url = new URL(adminUrl ?? "");
     url.pathname = `/${name}`;

@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureServer, type FixtureServer } from "../ingest/test-server";
 import { freePort } from "./free-port";
+import { ensureBuilt } from "./test-build";
 
 /**
  * SIGTERM with a request under way: the process stops taking connections, lets the request finish,
@@ -18,9 +19,7 @@ const SLOW_MS = 1_500;
 let api: FixtureServer;
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    expect(spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" }).status).toBe(0);
-  }
+  ensureBuilt(root);
   api = await startFixtureServer();
   api.route("/get_metainfo", (_req, res) => {
     res

@@ -1,8 +1,5 @@
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import { pino } from "pino";
 import { createBlogSource } from "../blog/create-source";
 import { parseConfig, type Config } from "../config";
@@ -13,6 +10,7 @@ import { countArticles } from "../news/repository";
 import { createApp, requestListener } from "./app";
 import { createMetrics, type Metrics } from "./metrics";
 import { pageCacheFor, type PageCache } from "./page-cache";
+import { ensureBuilt } from "./test-build";
 
 /**
  * The production build behind our Express app, listening on a free port of 127.0.0.1, over the
@@ -30,10 +28,7 @@ export async function startTestApp(
   metrics: Metrics;
   close(): Promise<void>;
 }> {
-  if (!fs.existsSync(path.resolve("build/server/index.js"))) {
-    const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("The site could not be built for the test");
-  }
+  ensureBuilt();
   const config = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ...env });
   const logger = pino({ level: "silent" });
   const readCache = await readCacheFor(config, database);
