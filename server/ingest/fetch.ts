@@ -127,6 +127,29 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
   }
 }
 
+/**
+ * Undici's codes for a connection the server closed or reset before it answered. Most often that is a kept-alive
+ * connection the server dropped while it sat idle, which the client finds out only when it sends the next request
+ * over it (several feeds of one host are fetched in one pass).
+ */
+const DROPPED_CONNECTION = new Set(["UND_ERR_SOCKET", "ECONNRESET"]);
+
+/**
+ * `fetch`, sent once more on a new connection when the first try's connection was closed before any answer came, as
+ * browsers do for requests that are safe to repeat. A server that closes every connection still fails, after two.
+ */
+async function fetchRetryingDroppedConnection(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const code = (error as { cause?: { code?: unknown } }).cause?.code;
+    if (init.signal?.aborted || typeof code !== "string" || !DROPPED_CONNECTION.has(code)) {
+      throw error;
+    }
+    return fetch(url, init);
+  }
+}
+
 async function fetchHttp(url: string, options: FetchOptions): Promise<FetchResult> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
@@ -144,7 +167,11 @@ async function fetchHttp(url: string, options: FetchOptions): Promise<FetchResul
   try {
     for (let redirects = 0; ; redirects++) {
       seen.add(current);
-      const response = await fetch(current, { headers, redirect: "manual", signal });
+      const response = await fetchRetryingDroppedConnection(current, {
+        headers,
+        redirect: "manual",
+        signal,
+      });
       if (response.status >= 300 && response.status < 400 && response.status !== 304) {
         await response.body?.cancel();
         const location = response.headers.get("location");
