@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumPath } from "./scripts/chromium-path.js";
+import { testBrowserPath } from "./scripts/chromium-path.js";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 
@@ -13,7 +13,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: chromiumPath(),
+      executablePath: testBrowserPath(),
       args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
     },
   },
