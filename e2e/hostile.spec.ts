@@ -81,7 +81,7 @@ async function watch(page: Page): Promise<string[]> {
     });
   });
   // A pattern rather than a function: Playwright matches it in the browser's driver, so the site's own
-  // requests are not each stopped to ask this process (which cost about half of every page's load).
+  // requests are not each stopped to ask this process (about a fifth of every page's load).
   await page.route(ELSEWHERE, (route) =>
     route.fulfill({ status: 200, contentType: "image/png", body: PIXEL }),
   );
@@ -218,7 +218,7 @@ async function expectInert(page: Page, seen: string[], route: string): Promise<n
 }
 
 /**
- * The headline the page's JSON-LD gives for its one node of `type`, which must be the title the page shows, as text.
+ * The headline of the first node of `type` in the page's JSON-LD, which must be the title the page shows, as text.
  * Read in one step in the page: this runs for every article and post.
  */
 async function expectHeadlineIsTitle(page: Page, type: string): Promise<string> {

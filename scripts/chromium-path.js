@@ -15,10 +15,16 @@ function onPath(name) {
   }
 }
 
+/** CHROMIUM_PATH when it names a file. */
+function fromEnv() {
+  const named = process.env.CHROMIUM_PATH;
+  return named && fs.existsSync(named) ? named : undefined;
+}
+
 /** A whole Chromium (Lighthouse needs one): CHROMIUM_PATH, else the first browser found on PATH. */
 export function chromiumPath() {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv && fs.existsSync(fromEnv)) return fromEnv;
+  const named = fromEnv();
+  if (named) return named;
   for (const name of BROWSERS) {
     const found = onPath(name);
     if (found) return found;
@@ -31,9 +37,7 @@ export function chromiumPath() {
  * engine without the browser's UI: the suite runs about a fifth faster), else a whole Chromium.
  */
 export function testBrowserPath() {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv && fs.existsSync(fromEnv)) return fromEnv;
-  return onPath(HEADLESS_SHELL) ?? chromiumPath();
+  return fromEnv() ?? onPath(HEADLESS_SHELL) ?? chromiumPath();
 }
 
 /** Whether the headless shell is on PATH. */

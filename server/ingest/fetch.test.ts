@@ -1,6 +1,6 @@
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import fs from "node:fs";
-import net from "node:net";
+import type http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -188,73 +188,48 @@ describe("fetchFeed over HTTP", () => {
     });
   });
 
-  /**
-   * A raw TCP server that reads each connection's requests and lets `answer` reply to (or drop) each, numbered across
-   * connections from 1, so a test controls exactly which request meets a dropped connection.
-   */
-  async function rawServer(answer: (socket: net.Socket, request: number) => void) {
+  /** A feed host whose `answer` gets each request's number (from 1) and how many connections it has seen. */
+  async function hostAnswering(
+    answer: (req: http.IncomingMessage, res: http.ServerResponse, request: number) => void,
+  ) {
+    const host = await startFixtureServer();
+    const connections = new Set<unknown>();
     let requests = 0;
-    let connections = 0;
-    const sockets = new Set<net.Socket>();
-    const tcp = net.createServer((socket) => {
-      connections++;
-      sockets.add(socket);
-      socket.on("close", () => sockets.delete(socket));
-      let received = "";
-      socket.on("data", (chunk) => {
-        received += chunk.toString("latin1");
-        while (received.includes("\r\n\r\n")) {
-          received = received.slice(received.indexOf("\r\n\r\n") + 4);
-          answer(socket, ++requests);
-        }
-      });
+    host.route("/feed.xml", (req, res) => {
+      connections.add(req.socket);
+      answer(req, res, ++requests);
     });
-    await new Promise<void>((resolve) => tcp.listen(0, "127.0.0.1", resolve));
-    const { port } = tcp.address() as net.AddressInfo;
-    return {
-      url: `http://127.0.0.1:${port}/feed.xml`,
-      connections: () => connections,
-      close: () =>
-        new Promise<void>((resolve) => {
-          for (const socket of sockets) socket.destroy();
-          tcp.close(() => resolve());
-        }),
-    };
+    return { host, url: host.url("/feed.xml"), connections: () => connections.size };
   }
-  const keptAliveFeed = (socket: net.Socket) =>
-    socket.write(
-      `HTTP/1.1 200 OK\r\ncontent-type: application/rss+xml\r\ncontent-length: ${Buffer.byteLength(FEED)}\r\n` +
-        `connection: keep-alive\r\nkeep-alive: timeout=60\r\n\r\n${FEED}`,
-    );
 
   it("sends a request once more on a new connection when the server dropped the kept-alive one", async () => {
     // The first request is answered and its connection kept; the second, sent over that connection, meets the
     // server closing it (as a server does with an idle connection just as the client reuses it).
-    const host = await rawServer((socket, request) =>
-      request === 2 ? socket.destroy() : keptAliveFeed(socket),
-    );
+    const { host, url, connections } = await hostAnswering((req, res, request) => {
+      if (request === 2) req.socket.destroy();
+      else res.writeHead(200, { "content-type": "application/rss+xml" }).end(FEED);
+    });
     try {
-      expect(await fetchFeed(host.url, options)).toMatchObject({ kind: "ok", status: 200 });
-      expect(host.connections()).toBe(1);
-      const again = await fetchFeed(host.url, options);
-      expect(again).toMatchObject({ kind: "ok", status: 200 });
-      expect(host.connections()).toBe(2);
+      expect(await fetchFeed(url, options)).toMatchObject({ kind: "ok", status: 200 });
+      expect(connections()).toBe(1);
+      expect(await fetchFeed(url, options)).toMatchObject({ kind: "ok", status: 200 });
+      expect(connections()).toBe(2);
     } finally {
       await host.close();
     }
   });
 
   it("reports a server that closes every connection without an answer, after a second try", async () => {
-    const host = await rawServer((socket) => socket.destroy());
+    const { host, url, connections } = await hostAnswering((req) => req.socket.destroy());
     try {
-      expect(await fetchFeed(host.url, options)).toMatchObject({
+      expect(await fetchFeed(url, options)).toMatchObject({
         kind: "error",
         status: null,
         error: expect.stringMatching(
           /^(The server closed the connection|Connection reset by the server)$/,
         ),
       });
-      expect(host.connections()).toBe(2);
+      expect(connections()).toBe(2);
     } finally {
       await host.close();
     }

@@ -103,9 +103,12 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - now) / 1000));
 }
 
+/** A failed `fetch` as undici throws it: what went wrong on the connection is its cause. */
+type FetchError = Error & { cause?: { code?: string; message?: string } };
+
 /** A readable reason for a network failure, from undici's error and its cause. */
 export function describeNetworkError(error: unknown, timeoutMs: number): string {
-  const err = error as Error & { cause?: { code?: string; message?: string } };
+  const err = error as FetchError;
   if (err.name === "TimeoutError" || err.name === "AbortError") {
     return `Timed out after ${timeoutMs / 1000} s`;
   }
@@ -142,8 +145,8 @@ async function fetchRetryingDroppedConnection(url: string, init: RequestInit): P
   try {
     return await fetch(url, init);
   } catch (error) {
-    const code = (error as { cause?: { code?: unknown } }).cause?.code;
-    if (init.signal?.aborted || typeof code !== "string" || !DROPPED_CONNECTION.has(code)) {
+    const code = (error as FetchError).cause?.code;
+    if (init.signal?.aborted || code === undefined || !DROPPED_CONNECTION.has(code)) {
       throw error;
     }
     return fetch(url, init);
