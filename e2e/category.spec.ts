@@ -332,16 +332,20 @@ test("an invalid option is refused with 400 and a clear message, and nothing is 
   await expect(pollBox(page).getByRole("button", { name: "Vote" })).toBeVisible();
 });
 
-test("axe finds no serious or critical violations on the category pages", async ({ page }) => {
-  test.setTimeout(30_000 + CATEGORY_PAGES.length * 15_000);
-  const routes = [...CATEGORY_PAGES.map((c) => c.path), "/local-news?all=1", "/business?all=1"];
+// Every category page as it first loads is scanned by e2e/a11y.spec.ts (its routes come from the
+// same registry); here, the lists expanded by their toggle, which only these pages have.
+test("axe finds no serious or critical violations on the expanded category lists", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const routes = ["/local-news?all=1", "/business?all=1"];
   await eachStep(
     routes,
     (route) => route,
     async (route) => {
       await page.goto(route);
       await waitForHydration(page);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+      await expect(cards(page)).toHaveCount(PAGE_SIZE);
       await expectNoSeriousViolations(page, route);
     },
   );
