@@ -14,7 +14,7 @@ import zlib from "node:zlib";
 import { adminQuery } from "../server/db/admin";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
 import { loadSampleFeeds, siteEnv } from "./site-env";
-import { WEB_PROCESS_ARGS } from "../scripts/web-process.js";
+import { WEB_PROCESS_ARGS, webProcessEnv } from "../scripts/web-process.js";
 import { parseWrk, socketErrors } from "../resilience/wrk";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3500);
@@ -172,7 +172,7 @@ const stopping = new Set<ChildProcess>();
 async function startSite(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   // node itself on the compiled server, as `npm start` runs it, not through npm: its pid is the server's, for /proc.
   const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
-    env,
+    env: webProcessEnv(env),
     stdio: ["ignore", "inherit", "inherit"],
   });
   child.once("exit", (code, signal) => {

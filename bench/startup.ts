@@ -12,7 +12,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
 import { loadSampleFeeds, siteEnv } from "./site-env";
-import { WEB_PROCESS_ARGS } from "../scripts/web-process.js";
+import { WEB_PROCESS_ARGS, webProcessEnv } from "../scripts/web-process.js";
 
 const PORT = Number(process.env.BENCH_STARTUP_PORT ?? 3510);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -53,7 +53,7 @@ interface Start {
 async function timeStart(dataDir: string): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
-    env: siteEnv(PORT, dataDir),
+    env: webProcessEnv(siteEnv(PORT, dataDir)),
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {

@@ -27,7 +27,7 @@ import {
   waitForOk,
 } from "./processes";
 import { ensureWrk, runWrk, socketErrorKinds, socketErrors, type WrkResult } from "./wrk";
-import { WEB_PROCESS_ARGS } from "../scripts/web-process.js";
+import { WEB_PROCESS_ARGS, webProcessEnv } from "../scripts/web-process.js";
 
 const PORT = 5150;
 /** The server's inspector, on 127.0.0.1 only: the check asks it for a full collection before each reading. */
@@ -224,7 +224,7 @@ export async function loadCheck(): Promise<CheckResult> {
       "site",
       process.execPath,
       [`--inspect=127.0.0.1:${INSPECTOR_PORT}`, ...WEB_PROCESS_ARGS],
-      env,
+      webProcessEnv(env),
       {
         logFile: path.join(work, "site.log"),
       },

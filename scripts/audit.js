@@ -15,7 +15,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import * as prettier from "prettier";
 import { chromiumPath } from "./chromium-path.js";
-import { WEB_PROCESS_ARGS } from "./web-process.js";
+import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -225,7 +225,7 @@ if (ingest.status !== 0) {
 }
 
 step(`Serving on ${origin}`);
-server = spawn(process.execPath, WEB_PROCESS_ARGS, { stdio: "inherit", env });
+server = spawn(process.execPath, WEB_PROCESS_ARGS, { stdio: "inherit", env: webProcessEnv(env) });
 await waitForServer(`${origin}/`, server);
 
 const home = await (await fetch(`${origin}/`)).text();

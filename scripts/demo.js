@@ -1,7 +1,7 @@
 // `npm run demo`: build, load the bundled sample feeds into an embedded database, serve it.
 // Works offline. Settings can still be overridden from the environment (PORT, DATA_DIR, ...).
 import { spawnSync, spawn } from "node:child_process";
-import { WEB_PROCESS_ARGS } from "./web-process.js";
+import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
 const env = {
   ...process.env,
@@ -34,7 +34,7 @@ step("Loading the sample feeds", process.execPath, [
 console.log(`\n▶ Serving on http://${env.HOST ?? "localhost"}:${env.PORT ?? 3000} (Ctrl-C stops)`);
 const server = spawn(process.execPath, WEB_PROCESS_ARGS, {
   stdio: "inherit",
-  env,
+  env: webProcessEnv(env),
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

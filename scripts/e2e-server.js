@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { WEB_PROCESS_ARGS } from "./web-process.js";
+import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
 const hostile = process.env.E2E_SITE === "hostile";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-e2e-"));
@@ -80,7 +80,7 @@ if (!fs.existsSync("build/web/main.js")) {
 }
 const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
   stdio: "inherit",
-  env,
+  env: webProcessEnv(env),
 });
 const stop = (signal) => child.kill(signal);
 process.on("SIGTERM", () => stop("SIGTERM"));
