@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { withoutSiteSettings } from "../scripts/site-settings.js";
 
 /**
  * The environment of a benchmarked site: the production build over the bundled sample feeds on its
@@ -9,22 +10,8 @@ export function siteEnv(
   dataDir: string,
   extra: Record<string, string> = {},
 ): NodeJS.ProcessEnv {
-  const unset = new Set([
-    "DATABASE_URL",
-    "AD_SCRIPT_URL",
-    "AD_PROVIDER_ORIGINS",
-    "FEATURED_VIDEO_URL",
-    "IMAGE_FEED_EMBED_URL",
-    "HOLIDAY_CALENDAR_EMBED_URL",
-    "FEED_WALL_EMBED_URL",
-    "CONTACT_FORM_URL",
-    "PAGE_CACHE_MB",
-    "PAGE_CACHE_SECONDS",
-    "READ_CACHE_MB",
-    "WEB_CONCURRENCY",
-  ]);
   return {
-    ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !unset.has(name))),
+    ...withoutSiteSettings(process.env),
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",

@@ -15,6 +15,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import * as prettier from "prettier";
 import { chromiumPath } from "./chromium-path.js";
+import { withoutSiteSettings } from "./site-settings.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
 const { values: args } = parseArgs({
@@ -173,17 +174,7 @@ const origin = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-audit-"));
 // The demo configuration: no database server, outside embeds or ad provider (ads show their labelled
 // placeholders), whatever the calling shell has set.
-const UNSET = new Set([
-  "DATABASE_URL",
-  "AD_SCRIPT_URL",
-  "AD_PROVIDER_ORIGINS",
-  "FEATURED_VIDEO_URL",
-  "IMAGE_FEED_EMBED_URL",
-  "HOLIDAY_CALENDAR_EMBED_URL",
-  "FEED_WALL_EMBED_URL",
-  "CONTACT_FORM_URL",
-]);
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !UNSET.has(name)));
+const env = withoutSiteSettings(process.env);
 Object.assign(env, {
   NODE_ENV: "production",
   PORT: String(port),

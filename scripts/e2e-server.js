@@ -5,6 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { withoutSiteSettings } from "./site-settings.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
 const hostile = process.env.E2E_SITE === "hostile";
@@ -30,8 +31,9 @@ if (sourceDir) {
   }
 }
 
+// The tests' own configuration, whatever the calling shell has set (never its DATABASE_URL).
 const env = {
-  ...process.env,
+  ...withoutSiteSettings(process.env),
   NODE_ENV: "production",
   PORT: port,
   HOST: "127.0.0.1",

@@ -122,6 +122,9 @@ const schema = z.object({
 
 export type Env = z.input<typeof schema>;
 
+/** Every environment variable the site reads. */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
+
 export interface Config {
   nodeEnv: "development" | "production" | "test";
   port: number;

@@ -1,0 +1,40 @@
+// The environment variables the site reads (server/config.ts; scripts/site-settings.test.ts keeps
+// the two lists equal). Tools that start a copy of the site of their own, the audit, the benchmarks
+// and the browser tests' server, start it from the calling shell's environment without these, so
+// that copy runs on what the tool gives it: never on the shell's DATABASE_URL, ad provider, embeds,
+// hosted blog or cache sizes.
+export const SITE_SETTINGS = [
+  "NODE_ENV",
+  "PORT",
+  "HOST",
+  "SITE_URL",
+  "DATABASE_URL",
+  "DATA_DIR",
+  "FEEDS_FILE",
+  "INGEST_INTERVAL_MINUTES",
+  "INGEST_CONCURRENCY",
+  "WEB_CONCURRENCY",
+  "LOG_LEVEL",
+  "AD_SCRIPT_URL",
+  "AD_PROVIDER_ORIGINS",
+  "FEATURED_VIDEO_URL",
+  "IMAGE_FEED_EMBED_URL",
+  "HOLIDAY_CALENDAR_EMBED_URL",
+  "FEED_WALL_EMBED_URL",
+  "CONTACT_FORM_URL",
+  "PAGE_CACHE_MB",
+  "READ_CACHE_MB",
+  "PAGE_CACHE_SECONDS",
+  "FORM_RATE_LIMIT",
+  "TRUST_PROXY_HOPS",
+  "BLOG_SOURCE",
+  "BLOG_DIR",
+  "BLOG_API_URL",
+  "BLOG_API_KEY",
+];
+
+/** `env` without any of the site's settings (PATH, HOME and the like stay). */
+export function withoutSiteSettings(env) {
+  const settings = new Set(SITE_SETTINGS);
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !settings.has(name)));
+}
