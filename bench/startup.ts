@@ -12,13 +12,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
 import { loadSampleFeeds, siteEnv } from "./site-env";
-import { WEB_PROCESS_ARGS, WEB_PROCESS_ENV, webProcessEnv } from "../scripts/web-process.js";
+import { WEB_PROCESS_ARGS, WEB_PROCESS_ENV_LINE, webProcessEnv } from "../scripts/web-process.js";
 
 const PORT = Number(process.env.BENCH_STARTUP_PORT ?? 3510);
-/** The C library settings the web process starts with, as `npm start` writes them. */
-const MALLOC_SETTINGS = Object.entries(WEB_PROCESS_ENV)
-  .map(([name, value]) => `${name}=${value}`)
-  .join(" ");
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const ROUNDS = 3;
 const POLL_MS = 50;
@@ -130,6 +126,6 @@ ${table}
 
 ${verdicts.map((line) => `- ${line}`).join("\n")}
 
-Time from spawning \`node ${WEB_PROCESS_ARGS.join(" ")}\` with \`${MALLOC_SETTINGS}\` as \`npm start\` does (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, no ingest schedule) to the first 200 of \`/\`, polled every ${POLL_MS} ms on a new connection each time; it includes loading the compiled code, opening the embedded database, migrating it and rendering the first page. \`/healthz\` answers once the server listens, so the gap between the two columns is the first page's render. Existing and new directories alternate, ${ROUNDS} rounds.`;
+Time from spawning \`node ${WEB_PROCESS_ARGS.join(" ")}\` with \`${WEB_PROCESS_ENV_LINE}\` as \`npm start\` does (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, no ingest schedule) to the first 200 of \`/\`, polled every ${POLL_MS} ms on a new connection each time; it includes loading the compiled code, opening the embedded database, migrating it and rendering the first page. \`/healthz\` answers once the server listens, so the gap between the two columns is the first page's render. Existing and new directories alternate, ${ROUNDS} rounds.`;
 console.log(`\n${body}\n`);
 await writeSection("startup", "Start-up (`npm run bench:startup`)", body);

@@ -33,8 +33,9 @@ export const SITE_SETTINGS = [
   "BLOG_API_KEY",
 ];
 
+const SITE_SETTING_NAMES = new Set(SITE_SETTINGS);
+
 /** `env` without any of the site's settings (PATH, HOME and the like stay). */
 export function withoutSiteSettings(env) {
-  const settings = new Set(SITE_SETTINGS);
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !settings.has(name)));
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !SITE_SETTING_NAMES.has(name)));
 }

@@ -19,6 +19,11 @@ export const WEB_PROCESS_FLAGS = ["--max-semi-space-size=8", "--v8-pool-size=2"]
 // libraries ignore it. Workers forked with WEB_CONCURRENCY inherit it.
 export const WEB_PROCESS_ENV = { MALLOC_TRIM_THRESHOLD_: "131072" };
 
+/** The same settings as a command line names them before `node` (as `npm start` does). */
+export const WEB_PROCESS_ENV_LINE = Object.entries(WEB_PROCESS_ENV)
+  .map(([name, value]) => `${name}=${value}`)
+  .join(" ");
+
 /** A web process's environment: `env`, with the malloc setting above unless `env` sets its own. */
 export function webProcessEnv(env) {
   return { ...WEB_PROCESS_ENV, ...env };

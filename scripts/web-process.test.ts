@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   WEB_PROCESS_ARGS,
   WEB_PROCESS_ENV,
+  WEB_PROCESS_ENV_LINE,
   WEB_PROCESS_FLAGS,
   webProcessEnv,
 } from "./web-process.js";
@@ -35,9 +36,8 @@ describe("how the web process is started", () => {
     const pkg = JSON.parse(fs.readFileSync("package.json", "utf8")) as {
       scripts: Record<string, string>;
     };
-    const settings = Object.entries(WEB_PROCESS_ENV).map(([name, value]) => `${name}=${value}`);
     expect(pkg.scripts.start).toBe(
-      `NODE_ENV=production ${settings.join(" ")} node ${WEB_PROCESS_ARGS.join(" ")}`,
+      `NODE_ENV=production ${WEB_PROCESS_ENV_LINE} node ${WEB_PROCESS_ARGS.join(" ")}`,
     );
   });
 
