@@ -100,7 +100,7 @@ test.describe("at 1280 px", () => {
   });
 });
 
-test("the header and footer, rendered once per section on the server, hydrate without a mismatch and navigate in the page", async ({
+test("the header, footer, story cards and slides, rendered once on the server, hydrate without a mismatch and navigate in the page", async ({
   page,
 }) => {
   const errors: string[] = [];
@@ -108,10 +108,16 @@ test("the header and footer, rendered once per section on the server, hydrate wi
     if (message.type() === "error") errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
-  for (const path of ["/", "/local-news", "/faq"]) {
+  for (const path of ["/", "/local-news", "/archives", "/faq"]) {
     await page.goto(path);
     await waitForHydration(page);
   }
+  // An article's page, with its related stories' cards.
+  await page.goto("/");
+  await page.goto(
+    (await page.locator('main a[href^="/article/"]').last().getAttribute("href")) ?? "",
+  );
+  await waitForHydration(page);
   // A document that stays the same document: the click is handled by React Router, not the browser.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   await mainNav(page).getByRole("link", { name: "Business" }).click();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "../lib/links";
 import type { Article } from "../lib/article";
 import { categoryByKey } from "../lib/categories";
+import { Prerendered } from "../lib/prerendered";
 import { useHydrated } from "../lib/use-hydrated";
 import { ArticleImage } from "./ArticleImage";
 
@@ -67,42 +68,18 @@ export function FeaturedSlider({ articles }: { articles: Article[] }) {
         className="flex snap-x snap-mandatory overflow-x-auto scroll-smooth rounded-lg [scrollbar-width:thin]"
       >
         {articles.map((article, index) => (
-          <li
+          // On the server a slide's HTML is rendered once per article (decision 016); the first,
+          // whose picture React preloads, renders with the page.
+          <Prerendered
             key={article.id}
+            as="li"
+            variant={JSON.stringify([index === 0, article])}
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${articles.length}`}
             className="relative w-full shrink-0 snap-start"
           >
-            <div className="relative aspect-[4/3] max-h-[28rem] w-full bg-slate-800 sm:aspect-[16/9] md:aspect-[21/9]">
-              <ArticleImage
-                src={article.image}
-                alt={article.title}
-                width={1200}
-                height={675}
-                loading={index === 0 ? "eager" : "lazy"}
-                fetchPriority={index === 0 ? "high" : "auto"}
-                className="h-full w-full object-cover"
-              />
-              <div className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
-              <div className="absolute inset-x-0 bottom-0 p-4 pb-10 text-white md:px-16 md:py-8 md:pb-12">
-                <span className="rounded bg-brand px-2 py-1 text-xs font-semibold">
-                  {categoryByKey(article.category).label}
-                </span>
-                <h2 className="mt-2 text-xl leading-tight font-bold md:text-3xl">
-                  {article.title}
-                </h2>
-                <p className="mt-2 line-clamp-2 hidden max-w-3xl text-sm text-slate-100 sm:block md:text-base">
-                  {article.excerpt}
-                </p>
-                <Link
-                  to={`/article/${article.id}`}
-                  className="mt-3 inline-block rounded bg-white px-3 py-1.5 text-sm font-semibold text-slate-900"
-                >
-                  Read More<span className="sr-only">: {article.title}</span>
-                </Link>
-              </div>
-            </div>
-          </li>
+            {() => <SlideContent article={article} first={index === 0} />}
+          </Prerendered>
         ))}
       </ul>
       {hydrated && articles.length > 1 ? (
@@ -146,5 +123,38 @@ export function FeaturedSlider({ articles }: { articles: Article[] }) {
         </>
       ) : null}
     </section>
+  );
+}
+
+/** A slide's picture and text: the same HTML on every page that features the article. */
+function SlideContent({ article, first }: { article: Article; first: boolean }) {
+  return (
+    <div className="relative aspect-[4/3] max-h-[28rem] w-full bg-slate-800 sm:aspect-[16/9] md:aspect-[21/9]">
+      <ArticleImage
+        src={article.image}
+        alt={article.title}
+        width={1200}
+        height={675}
+        loading={first ? "eager" : "lazy"}
+        fetchPriority={first ? "high" : "auto"}
+        className="h-full w-full object-cover"
+      />
+      <div className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
+      <div className="absolute inset-x-0 bottom-0 p-4 pb-10 text-white md:px-16 md:py-8 md:pb-12">
+        <span className="rounded bg-brand px-2 py-1 text-xs font-semibold">
+          {categoryByKey(article.category).label}
+        </span>
+        <h2 className="mt-2 text-xl leading-tight font-bold md:text-3xl">{article.title}</h2>
+        <p className="mt-2 line-clamp-2 hidden max-w-3xl text-sm text-slate-100 sm:block md:text-base">
+          {article.excerpt}
+        </p>
+        <Link
+          to={`/article/${article.id}`}
+          className="mt-3 inline-block rounded bg-white px-3 py-1.5 text-sm font-semibold text-slate-900"
+        >
+          Read More<span className="sr-only">: {article.title}</span>
+        </Link>
+      </div>
+    </div>
   );
 }
