@@ -13,7 +13,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { adminQuery } from "../server/db/admin";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
-import { loadSampleFeeds, siteEnv } from "./site-env";
+import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "../scripts/web-process.js";
 import { parseWrk, socketErrors } from "../resilience/wrk";
 
@@ -398,7 +398,7 @@ function webProcessPids(child: ChildProcess, processes: number): number[] {
 
 try {
   const setups: Setup[] = [
-    { name: "1 process, PGlite", env: siteEnv(PORT, dataDir), processes: 1 },
+    { name: "1 process, PGlite", env: sampleSiteEnv(PORT, dataDir), processes: 1 },
   ];
   if (adminUrl) {
     await adminQuery(adminUrl, `CREATE DATABASE ${benchDatabase}`);
@@ -406,7 +406,7 @@ try {
     url.pathname = `/${benchDatabase}`;
     setups.push({
       name: "2 processes, PostgreSQL",
-      env: siteEnv(PORT, dataDir, { DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2" }),
+      env: sampleSiteEnv(PORT, dataDir, { DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2" }),
       processes: 2,
     });
   } else {
@@ -421,7 +421,7 @@ try {
   let nginxPid = 0;
   for (const setup of setups) {
     console.log(`${setup.name}: loading the sample feeds into a fresh database…`);
-    loadSampleFeeds(setup.env);
+    if (!ingestFeeds(setup.env)) throw new Error("loading the sample feeds failed");
     site = await startSite(setup.env);
     const sitePid = site.pid ?? 0;
     const withChildren = setup.processes > 1;

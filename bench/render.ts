@@ -19,7 +19,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
-import { loadSampleFeeds, siteEnv } from "./site-env";
+import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
 import { WEB_PROCESS_FLAGS } from "../scripts/web-process.js";
 
 // Timed with the web process's own V8 flags (its young generation decides how often it collects):
@@ -67,12 +67,12 @@ for (const root of builds) {
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bench-render-"));
 // The read cache as the site keeps it, unless READ_CACHE_MB says otherwise (0: every loader asks
 // the database).
-const env = siteEnv(PORT, dataDir, {
+const env = sampleSiteEnv(PORT, dataDir, {
   LOG_LEVEL: "silent",
   ...(process.env.READ_CACHE_MB ? { READ_CACHE_MB: process.env.READ_CACHE_MB } : {}),
 });
 console.log("Loading the sample feeds into a fresh database…");
-loadSampleFeeds(env);
+if (!ingestFeeds(env)) throw new Error("loading the sample feeds failed");
 
 const config = parseConfig(env);
 const database = await openDatabase(config.database, { owner: "the render benchmark" });

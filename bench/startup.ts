@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
-import { loadSampleFeeds, siteEnv } from "./site-env";
+import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
 import { WEB_PROCESS_ARGS, WEB_PROCESS_ENV_LINE, webProcessEnv } from "../scripts/web-process.js";
 
 const PORT = Number(process.env.BENCH_STARTUP_PORT ?? 3510);
@@ -53,7 +53,7 @@ interface Start {
 async function timeStart(dataDir: string): Promise<Start> {
   const started = performance.now();
   const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
-    env: webProcessEnv(siteEnv(PORT, dataDir)),
+    env: webProcessEnv(sampleSiteEnv(PORT, dataDir)),
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
@@ -83,7 +83,9 @@ const existingDir = path.join(work, "existing");
 const results = { existing: [] as Start[], new: [] as Start[] };
 try {
   console.log("Loading the sample feeds into the existing data directory…");
-  loadSampleFeeds(siteEnv(PORT, existingDir));
+  if (!ingestFeeds(sampleSiteEnv(PORT, existingDir))) {
+    throw new Error("loading the sample feeds failed");
+  }
   // Alternating, so a busy moment on the machine falls on both alike.
   for (let round = 1; round <= ROUNDS; round++) {
     results.existing.push(await timeStart(existingDir));

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { formatMarkdownTable } from "../bench/report";
-import { siteEnv } from "../bench/site-env";
+import { sampleSiteEnv } from "../scripts/sample-site.js";
 import { ms, verdictList, type CheckResult, type Verdict } from "./check";
 import {
   assertPortsFree,
@@ -207,7 +207,7 @@ export async function loadCheck(): Promise<CheckResult> {
   await assertPortsFree([PORT, INSPECTOR_PORT]);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "resilience-load-"));
   const dataDir = path.join(work, "data");
-  const env = siteEnv(PORT, dataDir, {
+  const env = sampleSiteEnv(PORT, dataDir, {
     TRUST_PROXY_HOPS: "1",
     FORM_RATE_LIMIT: String(FORM_RATE_LIMIT),
   });

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { formatMarkdownTable } from "../bench/report";
-import { siteEnv } from "../bench/site-env";
+import { sampleSiteEnv } from "../scripts/sample-site.js";
 import { advisoryLockHeld } from "../server/db/test-databases";
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";
 import { rssFeed } from "../server/ingest/test-server";
@@ -210,7 +210,7 @@ export async function multiProcessCheck(): Promise<CheckResult> {
   const exits: string[] = [];
   const env = (who: string, siteUrl: string, port: number, extra: Record<string, string>) => {
     siteUrls.set(siteUrl, who);
-    return siteEnv(port, path.join(work, "unused-data-dir"), {
+    return sampleSiteEnv(port, path.join(work, "unused-data-dir"), {
       DATABASE_URL: databaseUrl,
       FEEDS_FILE: feedsFile,
       SITE_URL: siteUrl,

@@ -15,7 +15,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import * as prettier from "prettier";
 import { chromiumPath } from "./chromium-path.js";
-import { withoutSiteSettings } from "./site-settings.js";
+import { ingestFeeds, sampleSiteEnv } from "./sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
 const { values: args } = parseArgs({
@@ -174,17 +174,7 @@ const origin = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-audit-"));
 // The demo configuration: no database server, outside embeds or ad provider (ads show their labelled
 // placeholders), whatever the calling shell has set.
-const env = withoutSiteSettings(process.env);
-Object.assign(env, {
-  NODE_ENV: "production",
-  PORT: String(port),
-  HOST: "127.0.0.1",
-  SITE_URL: origin,
-  DATA_DIR: dataDir,
-  FEEDS_FILE: "config/feeds.sample.json",
-  INGEST_INTERVAL_MINUTES: "0",
-  LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
-});
+const env = sampleSiteEnv(port, dataDir, { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" });
 
 let server;
 let chrome;
@@ -205,12 +195,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 }
 
 step("Loading the sample feeds into a fresh embedded database");
-const ingest = spawnSync(
-  process.execPath,
-  ["--import", "tsx", "cli/news.ts", "ingest", "--force"],
-  { stdio: ["ignore", "ignore", "inherit"], env },
-);
-if (ingest.status !== 0) {
+if (!ingestFeeds(env)) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fail("Loading the sample feeds failed.");
 }

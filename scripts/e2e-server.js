@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { withoutSiteSettings } from "./site-settings.js";
+import { ingestFeeds, sampleSiteEnv } from "./sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
 const hostile = process.env.E2E_SITE === "hostile";
@@ -32,15 +32,7 @@ if (sourceDir) {
 }
 
 // The tests' own configuration, whatever the calling shell has set (never its DATABASE_URL).
-const env = {
-  ...withoutSiteSettings(process.env),
-  NODE_ENV: "production",
-  PORT: port,
-  HOST: "127.0.0.1",
-  SITE_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dataDir,
-  FEEDS_FILE: sourceDir ? path.join(sourceDir, "feeds.json") : "config/feeds.sample.json",
-  INGEST_INTERVAL_MINUTES: "0",
+const env = sampleSiteEnv(port, dataDir, {
   LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
   // The browser tests post from one address all run long; the rate limit itself is tested over HTTP
   // in server/forms/forms.test.ts. One proxy hop is trusted so tests can speak for other addresses.
@@ -48,6 +40,7 @@ const env = {
   TRUST_PROXY_HOPS: "1",
   ...(sourceDir
     ? {
+        FEEDS_FILE: path.join(sourceDir, "feeds.json"),
         BLOG_SOURCE: "local",
         BLOG_DIR: path.join(sourceDir, "blog"),
         // Each page is opened several times (two widths, with and without the CSP): rendered once.
@@ -57,17 +50,9 @@ const env = {
         // An embed configured as an operator would; the browser tests never let it reach the network.
         FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
       }),
-};
+});
 // The pages are tested over the bundled sample feeds (or the hostile ones), loaded before the site starts.
-const ingest = spawnSync(
-  process.execPath,
-  ["--import", "tsx", "cli/news.ts", "ingest", "--force"],
-  {
-    stdio: ["ignore", "ignore", "inherit"],
-    env,
-  },
-);
-if (ingest.status !== 0) {
+if (!ingestFeeds(env)) {
   console.error(
     `Loading the ${hostile ? "hostile" : "sample"} feeds for the browser tests failed.`,
   );

@@ -1,8 +1,8 @@
 // The environment variables the site reads (server/config.ts; scripts/site-settings.test.ts keeps
 // the two lists equal). Tools that start a copy of the site of their own, the audit, the benchmarks
-// and the browser tests' server, start it from the calling shell's environment without these, so
-// that copy runs on what the tool gives it: never on the shell's DATABASE_URL, ad provider, embeds,
-// hosted blog or cache sizes.
+// and the browser tests' server, start it from the calling shell's environment without these
+// (scripts/sample-site.js), so that copy runs on what the tool gives it: never on the shell's
+// DATABASE_URL, ad provider, embeds, hosted blog or cache sizes.
 export const SITE_SETTINGS = [
   "NODE_ENV",
   "PORT",
