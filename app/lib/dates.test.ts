@@ -9,6 +9,23 @@ describe("dates in San Diego's time zone", () => {
     expect(sanDiegoYear(new Date("2027-01-01T08:00:00Z"))).toBe(2027);
   });
 
+  it("names the right year asked in any order around San Diego's midnight, the same hour twice too", () => {
+    const asked = [
+      ["2027-01-01T07:00:00Z", 2026],
+      ["2027-01-01T07:59:59Z", 2026],
+      ["2027-01-01T08:00:00Z", 2027],
+      ["2027-01-01T08:59:59Z", 2027],
+      ["2027-01-01T07:30:00Z", 2026],
+      ["2027-01-01T12:00:00Z", 2027],
+      ["2026-12-31T23:00:00Z", 2026],
+      // Summer time: midnight on 1 July is 07:00 in UTC; the year does not turn.
+      ["2027-07-01T06:59:00Z", 2027],
+      ["2027-07-01T07:00:00Z", 2027],
+    ] as const;
+    for (const [instant, year] of asked)
+      expect(sanDiegoYear(new Date(instant)), instant).toBe(year);
+  });
+
   it("formats the day San Diego is in", () => {
     expect(formatLongDate("2027-01-01T04:00:00Z")).toBe("December 31, 2026");
     expect(formatLongDate(new Date("2026-11-22T18:00:00Z"))).toBe("November 22, 2026");

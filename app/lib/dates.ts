@@ -32,9 +32,18 @@ export function formatLongDate(value: Date | string): string {
 const yearOnly = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, year: "numeric" });
 
 /**
+ * The year last worked out and the hour (in UTC) it was for. San Diego's year turns at its midnight,
+ * which falls on the hour in UTC (its offsets are whole hours): within one hour it is one year, and
+ * every page's footer asks for it, which would otherwise be an Intl formatting per page.
+ */
+let lastYear = { hour: Number.NaN, year: 0 };
+
+/**
  * The year in San Diego at `when`: the same on the server and in every reader's browser, so a page
  * rendered on New Year's Eve evening (already January in UTC) hydrates without a mismatch.
  */
 export function sanDiegoYear(when: Date = new Date()): number {
-  return Number(yearOnly.format(when));
+  const hour = Math.floor(when.getTime() / 3_600_000);
+  if (hour !== lastYear.hour) lastYear = { hour, year: Number(yearOnly.format(when)) };
+  return lastYear.year;
 }
