@@ -3,7 +3,7 @@ import { pino } from "pino";
 import { createRequestHandler, type EntryContext, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { documentRenderer } from "../../app/entry.server";
-import { initialRouteIds } from "../../app/lib/initial-routes";
+import { initialRouteIds, withInitialRoutes } from "../../app/lib/initial-routes";
 import { NOT_FOUND_ROUTES, OK_ROUTES } from "../../e2e/routes";
 import { createBlogSource } from "../blog/create-source";
 import { parseConfig } from "../config";
@@ -150,5 +150,16 @@ describe("pages rendered with only the routes they can name", () => {
       "root",
       "routes/home",
     ]);
+    // The route branches handed on end in those routes only, in React Router's order.
+    for (const [pathname, routerContext] of contexts) {
+      const leafIds = (branches: EntryContext["branches"]) =>
+        branches.map((branch) => branch.routesMeta[branch.routesMeta.length - 1]?.route.id);
+      const given = leafIds(withInitialRoutes(routerContext).branches);
+      expect(given.length, pathname).toBeLessThan(routerContext.branches.length / 5);
+      expect(given, pathname).toEqual(
+        leafIds(routerContext.branches).filter((id) => given.includes(id)),
+      );
+      expect([...new Set(given)].sort(), pathname).toEqual(ids(pathname));
+    }
   });
 });
