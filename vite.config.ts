@@ -1,6 +1,26 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
+
+const SERVER_FOLDER = path.resolve("server") + path.sep;
+
+/**
+ * React Router refuses `*.server.ts` modules in the browser's build; the same for everything
+ * under `server/`, so a value import that survives a route's loader removal fails the build
+ * instead of shipping the database client to readers.
+ */
+export function serverFolderStaysOnTheServer(): Plugin {
+  return {
+    name: "server-folder-stays-on-the-server",
+    applyToEnvironment: (environment) => environment.name === "client",
+    load(id) {
+      if (id.startsWith(SERVER_FOLDER)) {
+        this.error(`${path.relative(".", id)} is server-only and was imported into browser code`);
+      }
+    },
+  };
+}
 
 /**
  * The small modules every page's shell needs (header, menu, footer, error screen, the story card and
@@ -8,10 +28,10 @@ import { defineConfig } from "vite";
  * requests, and gzip works better on one file.
  */
 const SHELL_MODULE =
-  /\/(app\/lib\/(categories|nav|use-hydrated|embeds|title|head|dates)|app\/components\/(SearchForm|ErrorState|Icons|ArticleCard|ArticleImage|AdSlot)|content\/site)\.tsx?$/;
+  /\/(app\/lib\/(nav|use-hydrated|embeds|dates)|shared\/(categories|title|head)|app\/components\/(SearchForm|ErrorState|Icons|ArticleCard|ArticleImage|AdSlot)|content\/site)\.tsx?$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), serverFolderStaysOnTheServer()],
   build: isSsrBuild
     ? {}
     : {

@@ -17,8 +17,8 @@ import { ErrorState } from "./components/ErrorState";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
 import { NavigationStatus } from "./components/NavigationStatus";
-import type { LinkedData, StructuredData, StructuredDataArgs } from "./lib/structured-data";
-import { linked, organization, webSite } from "./lib/structured-data";
+import type { LinkedData, StructuredData, StructuredDataArgs } from "../shared/structured-data";
+import { linked, organization, webSite } from "../shared/structured-data";
 
 /** The brand colour, for the browser's toolbar. */
 const THEME_COLOR = "#083d5c";

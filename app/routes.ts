@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { CATEGORY_PAGES } from "./lib/categories";
-import { categoryFeedPath } from "./lib/sitemap";
+import { CATEGORY_PAGES } from "../shared/categories";
+import { categoryFeedPath } from "../shared/sitemap";
 
 // One line per route of the spec's route table; category pages come from the category registry.
 export default [

@@ -1,7 +1,7 @@
 import { expectNoSeriousViolations } from "./axe";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { CATEGORY_PAGES, categoryByKey } from "../app/lib/categories";
+import { CATEGORY_PAGES, categoryByKey } from "../shared/categories";
 import { COMMUNITY_POLL } from "../content/community";
 import { eachStep, waitForHydration } from "./helpers";
 

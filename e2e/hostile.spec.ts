@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { categoryByKey } from "../app/lib/categories";
-import { categoryFeedPath } from "../app/lib/sitemap";
+import { categoryByKey } from "../shared/categories";
+import { categoryFeedPath } from "../shared/sitemap";
 import { plainText } from "../server/blog/fields";
 import { cleanLink } from "../server/ingest/normalize";
 import {

@@ -1,4 +1,4 @@
-import { CATEGORY_PAGES } from "../app/lib/categories";
+import { CATEGORY_PAGES } from "../shared/categories";
 
 /** Every route that answers 200, in the order of the route table. Category pages come from the registry. */
 export const OK_ROUTES: readonly string[] = [

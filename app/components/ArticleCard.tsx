@@ -1,7 +1,7 @@
 import { Link } from "../lib/links";
-import { categoryByKey } from "../lib/categories";
+import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
-import type { Article } from "../lib/article";
+import type { Article } from "../../shared/article";
 import { Prerendered } from "../lib/prerendered";
 import { ArticleImage } from "./ArticleImage";
 

@@ -1,4 +1,4 @@
-import type { Article } from "../lib/article";
+import type { Article } from "../../shared/article";
 import { ArticleCard } from "./ArticleCard";
 
 interface Props {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "../lib/links";
-import type { Article } from "../lib/article";
-import { categoryByKey } from "../lib/categories";
+import type { Article } from "../../shared/article";
+import { categoryByKey } from "../../shared/categories";
 import { Prerendered } from "../lib/prerendered";
 import { useHydrated } from "../lib/use-hydrated";
 import { ArticleImage } from "./ArticleImage";

@@ -1,4 +1,4 @@
-import type { Highlighted } from "../lib/highlight";
+import type { Highlighted } from "../../shared/highlight";
 
 /** Search matches marked with <mark>; every run is rendered as text. */
 export function HighlightedText({ runs }: { runs: Highlighted }) {

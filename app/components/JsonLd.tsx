@@ -1,4 +1,4 @@
-import { jsonLdText } from "../lib/json-ld";
+import { jsonLdText } from "../../shared/json-ld";
 
 /** Structured data for search engines, escaped so that no value can break out of the script. */
 export function JsonLd({ data }: { data: object }) {

@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { categoryByPath, loadingText } from "../lib/categories";
+import { categoryByPath, loadingText } from "../../shared/categories";
 
 /** The spec's loading text for where the reader is going. */
 export function loadingMessage(pathname: string): string {

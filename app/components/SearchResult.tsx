@@ -1,8 +1,8 @@
 import { Link } from "../lib/links";
 import type { SearchHit } from "../../server/news/search";
-import { categoryByKey } from "../lib/categories";
+import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
-import { plainText } from "../lib/highlight";
+import { plainText } from "../../shared/highlight";
 import { ArticleImage } from "./ArticleImage";
 import { HighlightedText } from "./HighlightedText";
 

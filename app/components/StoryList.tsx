@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { Link } from "../lib/links";
-import type { Article } from "../lib/article";
+import type { Article } from "../../shared/article";
 import { ArticleCard } from "./ArticleCard";
 
 /** The spec's collapsed size; See All appears when at least this many stories are loaded. */

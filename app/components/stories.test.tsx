@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import type { Article } from "../lib/article";
+import type { Article } from "../../shared/article";
 import { prerenderWith } from "../lib/prerendered";
 import { renderInRouter } from "../lib/test-render";
 import { ArticleCard } from "./ArticleCard";

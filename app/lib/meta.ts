@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
-import { seoTags, type PageSeo } from "./seo";
+import { seoTags, type PageSeo } from "../../shared/seo";
 
-export { pageTitle } from "./title";
+export { pageTitle } from "../../shared/title";
 
 /** What a route's `meta` receives that the head needs: where the page is, and the root's data. */
 export interface MetaContext {

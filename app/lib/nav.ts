@@ -1,4 +1,4 @@
-import { CATEGORY_PAGES, type CategoryWithPage } from "./categories";
+import { CATEGORY_PAGES, type CategoryWithPage } from "../../shared/categories";
 
 export interface NavLink {
   label: string;

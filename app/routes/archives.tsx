@@ -7,10 +7,10 @@ import { ArticleCard } from "../components/ArticleCard";
 import { PageHeading } from "../components/PageHeading";
 import { PageLinks } from "../components/PageLinks";
 import { AD_SLOTS } from "../lib/ads";
-import { CATEGORIES, categoryByKey, isCategoryKey, type CategoryKey } from "../lib/categories";
+import { CATEGORIES, categoryByKey, isCategoryKey, type CategoryKey } from "../../shared/categories";
 import { sanDiegoYear } from "../lib/dates";
 import { pageHead } from "../../server/seo/head";
-import { headHandle, headMeta } from "../lib/head";
+import { headHandle, headMeta } from "../../shared/head";
 import type { Route } from "./+types/archives";
 
 export const ARCHIVE_PAGE_SIZE = 30;

@@ -7,11 +7,11 @@ import { ArticleCard } from "../components/ArticleCard";
 import { ArticleImage } from "../components/ArticleImage";
 import { SponsorAd } from "../components/SponsorAd";
 import { AD_SLOTS } from "../lib/ads";
-import { categoryByKey } from "../lib/categories";
+import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
 import { pageHead, pageUrl } from "../../server/seo/head";
-import { headHandle, headMeta } from "../lib/head";
-import { breadcrumbs, newsArticle } from "../lib/structured-data";
+import { headHandle, headMeta } from "../../shared/head";
+import { breadcrumbs, newsArticle } from "../../shared/structured-data";
 import type { Route } from "./+types/article";
 
 /** The site an article came from, for the photo credit: its domain without "www.". */

@@ -7,8 +7,8 @@ import { VideoEmbed } from "../components/Embed";
 import { pinterestLink, splitTags } from "../lib/blog";
 import { formatLongDate } from "../lib/dates";
 import { pageHead, pageUrl } from "../../server/seo/head";
-import { headHandle, headMeta } from "../lib/head";
-import { blogPosting, breadcrumbs } from "../lib/structured-data";
+import { headHandle, headMeta } from "../../shared/head";
+import { blogPosting, breadcrumbs } from "../../shared/structured-data";
 import { youtubeVideoId } from "../lib/video";
 import type { Route } from "./+types/blog-post";
 

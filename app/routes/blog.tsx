@@ -8,8 +8,8 @@ import { ErrorState } from "../components/ErrorState";
 import { PageHeading } from "../components/PageHeading";
 import { pageNumber } from "../lib/blog";
 import { pageHead } from "../../server/seo/head";
-import { headHandle, headMeta } from "../lib/head";
-import { breadcrumbs } from "../lib/structured-data";
+import { headHandle, headMeta } from "../../shared/head";
+import { breadcrumbs } from "../../shared/structured-data";
 import type { Route } from "./+types/blog";
 
 const DESCRIPTION = "Guides, explainers and notes from our newsroom about life in San Diego.";

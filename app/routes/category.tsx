@@ -16,17 +16,17 @@ import { OutsideLinks } from "../components/OutsideLinks";
 import { PageHeading } from "../components/PageHeading";
 import { adFollows, onlyToggleChanged, StoryList } from "../components/StoryList";
 import { AD_SLOTS } from "../lib/ads";
-import type { Article } from "../lib/article";
+import type { Article } from "../../shared/article";
 import {
   articleCategory,
   categoryByKey,
   categoryByPath,
   errorText,
   type Category,
-} from "../lib/categories";
+} from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
 import { categoryHead } from "../../server/seo/head";
-import { headHandle, headMeta } from "../lib/head";
+import { headHandle, headMeta } from "../../shared/head";
 import type { Route } from "./+types/category";
 
 /** The spec's limit: at most 15 articles per category page. */

@@ -22,12 +22,12 @@ import { Poll } from "../components/Poll";
 import { Section } from "../components/Section";
 import { adFollows, StoryList } from "../components/StoryList";
 import { AD_SLOTS } from "../lib/ads";
-import type { Article } from "../lib/article";
-import { articleCategory, categoryByKey, categoryByPath, errorText } from "../lib/categories";
+import type { Article } from "../../shared/article";
+import { articleCategory, categoryByKey, categoryByPath, errorText } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
 import { formHeaders } from "../lib/headers";
 import { categoryHead } from "../../server/seo/head";
-import { headHandle, headMeta } from "../lib/head";
+import { headHandle, headMeta } from "../../shared/head";
 import type { Route } from "./+types/community";
 
 const COMMUNITY = categoryByKey("community");

@@ -18,8 +18,8 @@ import { Section } from "../components/Section";
 import { useEmbeds } from "../lib/embeds";
 import { formHeaders } from "../lib/headers";
 import { pageHead, pageUrl } from "../../server/seo/head";
-import { headHandle, headMeta } from "../lib/head";
-import { contactPage } from "../lib/structured-data";
+import { headHandle, headMeta } from "../../shared/head";
+import { contactPage } from "../../shared/structured-data";
 import type { Route } from "./+types/contact-us";
 
 /** The spec's height of the outside contact form's frame. */

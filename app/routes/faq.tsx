@@ -4,8 +4,8 @@ import { FaqContents, FaqList } from "../components/FaqList";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { pageHead } from "../../server/seo/head";
-import { headHandle, headMeta } from "../lib/head";
-import { faqPage } from "../lib/structured-data";
+import { headHandle, headMeta } from "../../shared/head";
+import { faqPage } from "../../shared/structured-data";
 import type { Route } from "./+types/faq";
 
 // The questions come with the page's data, so they are not also shipped as JavaScript.

@@ -13,7 +13,7 @@ import { Section } from "../components/Section";
 import { AD_SLOTS } from "../lib/ads";
 import { useEmbeds } from "../lib/embeds";
 import { pageHead } from "../../server/seo/head";
-import { headHandle, headMeta } from "../lib/head";
+import { headHandle, headMeta } from "../../shared/head";
 import type { Route } from "./+types/home";
 
 export const meta = headMeta;

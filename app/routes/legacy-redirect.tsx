@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { legacyRedirect } from "../lib/categories";
+import { legacyRedirect } from "../../shared/categories";
 import type { Route } from "./+types/legacy-redirect";
 
 /** Old addresses (e.g. /entertainment, linked by earlier chips) move permanently. */

@@ -2,7 +2,7 @@ import { site } from "../../content/site";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
 import { rssFeed } from "../../server/seo/xml";
-import { articleCategory, categoryByKey, categoryByPath } from "../lib/categories";
+import { articleCategory, categoryByKey, categoryByPath } from "../../shared/categories";
 import type { Route } from "./+types/rss";
 
 /** Items in the site-wide feed; a category's feed carries its page's 15. */

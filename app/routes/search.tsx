@@ -9,7 +9,7 @@ import { PageLinks } from "../components/PageLinks";
 import { SearchForm } from "../components/SearchForm";
 import { SearchResult } from "../components/SearchResult";
 import { pageHead } from "../../server/seo/head";
-import { headHandle, headMeta } from "../lib/head";
+import { headHandle, headMeta } from "../../shared/head";
 import type { Route } from "./+types/search";
 
 /** Stories shown under an empty search box. */

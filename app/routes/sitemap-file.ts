@@ -2,8 +2,8 @@ import { data } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { articleSitemap, blogSitemap, categoryLastChanged } from "../../server/seo/queries";
 import { urlSet } from "../../server/seo/xml";
-import { articleCategory } from "../lib/categories";
-import { CATEGORY_SITEMAP_PAGES, STATIC_SITEMAP_PATHS } from "../lib/sitemap";
+import { articleCategory } from "../../shared/categories";
+import { CATEGORY_SITEMAP_PAGES, STATIC_SITEMAP_PATHS } from "../../shared/sitemap";
 import type { Route } from "./+types/sitemap-file";
 import { XML_HEADERS } from "./sitemap-index";
 

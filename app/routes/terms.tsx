@@ -1,7 +1,7 @@
 import { TERMS_SHORT } from "../../content/legal";
 import { pageHead } from "../../server/seo/head";
 import { LegalPage } from "../components/LegalPage";
-import { headHandle, headMeta } from "../lib/head";
+import { headHandle, headMeta } from "../../shared/head";
 import type { Route } from "./+types/terms";
 
 // The text comes with the page's data, so it is not also shipped as JavaScript.

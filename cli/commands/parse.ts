@@ -1,4 +1,4 @@
-import { isCategoryKey, FEED_CATEGORIES } from "../../app/lib/categories";
+import { isCategoryKey, FEED_CATEGORIES } from "../../shared/categories";
 import { loadConfigOrExit } from "../../server/config";
 import { loadFeedSources } from "../../server/ingest/feeds-config";
 import { DEFAULT_FETCH_OPTIONS, fetchFeed } from "../../server/ingest/fetch";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { z } from "zod";
-import { FEED_CATEGORIES, type CategoryKey } from "../../app/lib/categories";
+import { FEED_CATEGORIES, type CategoryKey } from "../../shared/categories";
 import { isLocalSource } from "./fetch";
 
 /** One configured feed: where to read it and which category its articles belong to. */

@@ -3,7 +3,7 @@
  * dates parsed, and an id that is the same for the same item on every run.
  */
 import { createHash } from "node:crypto";
-import type { CategoryKey } from "../../app/lib/categories";
+import type { CategoryKey } from "../../shared/categories";
 import { sanitizeFragment, stripTags, type SanitizedFragment } from "./sanitize";
 import {
   escapeAttr,

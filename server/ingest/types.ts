@@ -1,4 +1,4 @@
-import type { CategoryKey } from "../../app/lib/categories";
+import type { CategoryKey } from "../../shared/categories";
 
 /** One item as read from a feed, before any normalisation. Strings are raw (may hold markup/entities). */
 export interface RawItem {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CategoryKey } from "../../app/lib/categories";
+import type { CategoryKey } from "../../shared/categories";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import {
   articleById,

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import type { Article, ArticleWithBody } from "../../app/lib/article";
-import type { CategoryKey } from "../../app/lib/categories";
+import type { Article, ArticleWithBody } from "../../shared/article";
+import type { CategoryKey } from "../../shared/categories";
 import { rowsOf, type Database } from "../db/client";
 import { articles, feeds } from "../db/schema";
 import { remembered } from "./read-cache";

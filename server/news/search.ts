@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { CategoryKey } from "../../app/lib/categories";
-import type { Highlighted } from "../../app/lib/highlight";
+import type { CategoryKey } from "../../shared/categories";
+import type { Highlighted } from "../../shared/highlight";
 import { rowsOf, type Database } from "../db/client";
 
 /** Results on one page of /search. */

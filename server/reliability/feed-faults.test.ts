@@ -2,7 +2,7 @@ import iconv from "iconv-lite";
 import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { CategoryKey } from "../../app/lib/categories";
+import type { CategoryKey } from "../../shared/categories";
 import { feedHealth, type FeedHealth } from "../../cli/commands/feeds";
 import { articles, feeds } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";

@@ -7,8 +7,8 @@
 import type http from "node:http";
 import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Article } from "../../app/lib/article";
-import { jsonLdText } from "../../app/lib/json-ld";
+import type { Article } from "../../shared/article";
+import { jsonLdText } from "../../shared/json-ld";
 import { hostileFeeds, hostilePosts, HOSTILE_ORIGIN } from "../../fixtures/hostile/documents";
 import { PAYLOADS, payloadsFor, type Sink } from "../../fixtures/hostile/payloads";
 import { createHostedBlogSource } from "../blog/hosted";

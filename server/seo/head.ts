@@ -1,10 +1,10 @@
 import type { Thing } from "schema-dts";
-import type { Article } from "../../app/lib/article";
-import type { CategoryWithPage } from "../../app/lib/categories";
-import type { Head } from "../../app/lib/head";
-import { requestLocation, seoTags, type PageSeo } from "../../app/lib/seo";
-import { categoryFeedPath } from "../../app/lib/sitemap";
-import { articleList, breadcrumbs, linked } from "../../app/lib/structured-data";
+import type { Article } from "../../shared/article";
+import type { CategoryWithPage } from "../../shared/categories";
+import type { Head } from "../../shared/head";
+import { requestLocation, seoTags, type PageSeo } from "../../shared/seo";
+import { categoryFeedPath } from "../../shared/sitemap";
+import { articleList, breadcrumbs, linked } from "../../shared/structured-data";
 
 /** The head of the page `request` asks for, on SITE_URL: for a route's loader to send. */
 export function pageHead(

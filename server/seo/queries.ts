@@ -1,5 +1,5 @@
 import { and, asc, desc, gte, max, sql } from "drizzle-orm";
-import type { CategoryKey } from "../../app/lib/categories";
+import type { CategoryKey } from "../../shared/categories";
 import type { Database } from "../db/client";
 import { articles, blogPosts } from "../db/schema";
 

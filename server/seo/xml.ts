@@ -1,5 +1,5 @@
 import { site } from "../../content/site";
-import type { Article } from "../../app/lib/article";
+import type { Article } from "../../shared/article";
 import { escapeHtml } from "../ingest/text";
 
 /** Characters XML 1.0 cannot hold at all (controls other than tab and line ends, lone surrogates). */

@@ -10,7 +10,7 @@ import {
   legacyRedirect,
   loadingText,
 } from "./categories";
-import { CATEGORY_CHIPS, FOOTER_LINKS, HEADER_LINKS, MOBILE_MENU_LINKS } from "./nav";
+import { CATEGORY_CHIPS, FOOTER_LINKS, HEADER_LINKS, MOBILE_MENU_LINKS } from "../app/lib/nav";
 
 describe("category registry", () => {
   it("has the spec's 15 category pages", () => {

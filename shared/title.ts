@@ -1,4 +1,4 @@
-import { site } from "../../content/site";
+import { site } from "../content/site";
 
 /** "{page} | {site name}". */
 export function pageTitle(page: string): string {

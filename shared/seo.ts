@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "../../content/site";
+import { site } from "../content/site";
 import { pageTitle } from "./title";
 
 /** Shared by every page that has no picture of its own (1200 × 630, as social previews want). */

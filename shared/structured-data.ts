@@ -9,7 +9,7 @@ import type {
   Thing,
   WebSite,
 } from "schema-dts";
-import { site } from "../../content/site";
+import { site } from "../content/site";
 import type { Article } from "./article";
 import { categoryByKey } from "./categories";
 import { absoluteUrl } from "./seo";
