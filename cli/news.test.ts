@@ -10,6 +10,7 @@ import { addSubscriber } from "../server/forms/repository";
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";
 import { rssFeed, startFixtureServer, type FixtureServer } from "../server/ingest/test-server";
 import { csvField } from "./commands/subscribers";
+import { newsletterSignup } from "../server/forms/newsletter";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-cli-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -242,9 +243,25 @@ describe("csvField", () => {
   it.each([
     ["plain@example.com", "plain@example.com"],
     ['say "hi", twice', '"say ""hi"", twice"'],
-    ["=HYPERLINK(1)", "'=HYPERLINK(1)"],
-    ["+1-555", "'+1-555"],
+    ["=HYPERLINK(1)", '"=HYPERLINK(1)"'],
+    ["+1-555@example.com", '"+1-555@example.com"'],
+    ["-1@example.com", '"-1@example.com"'],
+    ["@home@example.com", '"@home@example.com"'],
   ])("%s", (value, expected) => {
     expect(csvField(value)).toBe(expected);
+  });
+
+  it("keeps every address as it was signed up, read back by a CSV reader", () => {
+    for (const email of ["-1@example.com", "+tag@example.com", "o'neil@example.com"]) {
+      const field = csvField(email);
+      const unquoted = field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field;
+      expect(unquoted).toBe(email);
+    }
+  });
+
+  it("rests on signup refusing what could spell a formula's function call", () => {
+    for (const email of ["=cmd|' /C calc'!A0@example.com", "=SUM(1)@example.com"]) {
+      expect(newsletterSignup.safeParse({ email }).success).toBe(false);
+    }
   });
 });

@@ -3,10 +3,15 @@ import type { Command } from "../command";
 import { withDatabase } from "../database";
 import { formatTable } from "../table";
 
-/** A CSV field, quoted when it needs to be, and never read as a formula by a spreadsheet. */
+/**
+ * A CSV field, in double quotes when it holds a quote, comma or line break, or begins as a formula
+ * would (= + - @). The value itself is never changed: the file is for mailing tools, and an
+ * address with a ' put before it would be another address. Signup accepts only letters, digits and
+ * _ ' + - . before the @ (server/forms/newsletter.ts), so no stored address can spell a function
+ * call even where a spreadsheet reads a leading + or - as arithmetic.
+ */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return /^[=+\-@\t\r]|[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 export const subscribersCommand: Command = {

@@ -7,7 +7,7 @@ export const EMAIL_INVALID = "Please enter a valid email address, like name@exam
 export const NEWSLETTER_UNAVAILABLE =
   "We could not add you to the newsletter just now. Please try again in a few minutes.";
 
-const signup = z.object({
+export const newsletterSignup = z.object({
   email: z
     .string({ error: EMAIL_MISSING })
     .trim()
@@ -25,7 +25,7 @@ export async function subscribe(
   db: Database,
   fields: Record<string, string>,
 ): Promise<{ ok: true } | { ok: false; error: string }> {
-  const parsed = signup.safeParse(fields);
+  const parsed = newsletterSignup.safeParse(fields);
   if (!parsed.success)
     return { ok: false, error: parsed.error.issues[0]?.message ?? EMAIL_INVALID };
   await addSubscriber(db, parsed.data.email);
