@@ -5,7 +5,8 @@
 // upgrades.
 import { PassThrough } from "node:stream";
 
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
@@ -17,6 +18,23 @@ import { prerenderWith } from "./lib/prerendered";
 prerenderWith(renderToString);
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's documented hook for errors met while answering (its default prints each to
+ * stderr with a stack). A client's mistake it answers itself (a POST to a page without a form,
+ * 405; an unknown address, 404) is one line in the request's JSON log at warn; anything else is an
+ * error there, with its stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const logger = (context as AppLoadContext).logger;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    const detail = typeof error.data === "string" ? error.data : undefined;
+    logger.warn({ status: error.status, method: request.method, detail }, error.statusText);
+  } else {
+    logger.error({ err: error }, "the page could not be answered");
+  }
+};
 
 /**
  * The default entry's document render, with the router's context passed through `prepare` first.

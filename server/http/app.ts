@@ -14,6 +14,7 @@ import type { Metrics } from "./metrics";
 import type { PageCache } from "./page-cache";
 import { cachedPageListener, chooseEncoding, pageHandler } from "./page-handler";
 import {
+  allowedMethods,
   bodyLimit,
   pagePolicy,
   sameOriginPosts,
@@ -133,6 +134,8 @@ export async function createApp(
       next();
     });
   }
+
+  app.use(allowedMethods());
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");

@@ -31,11 +31,13 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
   const inflight = new Map<string, Promise<CachedPage | null>>();
   const observe = options.observe ?? (() => {});
 
+  // A HEAD is rendered as the GET it stands for, so its answer can be kept and its headers match.
   const render = async (req: express.Request): Promise<Rendered> => {
     observe("render");
+    const method = req.method === "HEAD" ? "GET" : req.method;
     const response = withDefaultCaching(
-      req.method,
-      await handle(toRequest(req), options.loadContext(req)),
+      method,
+      await handle(toRequest(req, method), options.loadContext(req)),
     );
     const { status, headers } = response;
     const policy = options.policy;
@@ -54,12 +56,13 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
   return async (req, res, next) => {
     try {
       const cache = options.cache;
-      if (!cache || req.method !== "GET") {
+      const headOnly = req.method === "HEAD";
+      if (!cache || (req.method !== "GET" && !headOnly)) {
         if (cache) {
           observe("bypass");
           res.setHeader("X-Cache", "BYPASS");
         }
-        await sendResponse(res, await render(req), req.method === "HEAD");
+        await sendResponse(res, await render(req), headOnly);
         return;
       }
       const key = req.originalUrl;
@@ -78,7 +81,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         if (page) sendCached(req, res, page, "MISS");
         else {
           res.setHeader("X-Cache", "BYPASS");
-          await sendResponse(res, rendered, false);
+          await sendResponse(res, rendered, headOnly);
         }
         return;
       }
@@ -98,7 +101,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       else {
         // Not shareable: the one who rendered it sends it; anyone who waited renders their own.
         res.setHeader("X-Cache", "BYPASS");
-        await sendResponse(res, leaderAnswer ?? (await render(req)), false);
+        await sendResponse(res, leaderAnswer ?? (await render(req)), headOnly);
       }
     } catch (error) {
       next(error);
@@ -253,7 +256,7 @@ export function cachedPageListener(
   };
 
   return (req, res) => {
-    if (req.method !== "GET" || !req.url) return false;
+    if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
     const page = cache.get(req.url);
     if (!page || (page.varyCookie && req.headers.cookie)) return false;
     const validators = req.headers["if-none-match"];
@@ -264,7 +267,9 @@ export function cachedPageListener(
     } else {
       const encoding = chooseEncoding(req.headers["accept-encoding"]);
       const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-      res.writeHead(page.status, headersFor(page, encoding)).end(body);
+      res
+        .writeHead(page.status, headersFor(page, encoding))
+        .end(req.method === "HEAD" ? undefined : body);
     }
     if (observe) {
       const query = req.url.indexOf("?");
@@ -301,15 +306,15 @@ async function sendResponse(res: express.Response, rendered: Rendered, headOnly:
 }
 
 /** The Fetch API request React Router wants, from Express's. */
-function toRequest(req: express.Request): Request {
+function toRequest(req: express.Request, method: string): Request {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  const init: RequestInit & { duplex?: "half" } = { method, headers };
+  if (method !== "GET" && method !== "HEAD") {
     init.body = Readable.toWeb(req) as unknown as BodyInit;
     init.duplex = "half";
   }

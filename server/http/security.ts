@@ -144,21 +144,79 @@ export function sameOriginPosts(config: Config): express.RequestHandler {
 export const MALFORMED_PATH_MESSAGE =
   "This address has a broken %-escape in it, so it names no page of this site.";
 
+/** The answer to an address whose path holds a control character (`/article/%00`). */
+export const NO_PAGE_MESSAGE = "There is no page at this address.";
+
+/** The answer to a query with a NUL or a line break in it (`/search?q=%00`). */
+export const MALFORMED_QUERY_MESSAGE =
+  "This address has a character in its query that no page of this site takes.";
+
+/** Control characters (C0 and DEL): no id, slug or path of this site has one. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /**
- * An address whose path cannot be decoded (`/%E0%A4%A`, `/%ZZ`) names no page: 400 here, before
- * React Router, which would answer 404 and print two unstructured warnings for it.
+ * What no query value of this site may hold: a NUL, which PostgreSQL refuses in text (the
+ * database would be blamed for a junk request), and line breaks, which no form field sends.
+ */
+const forbiddenInQuery = (text: string) =>
+  text.includes("\0") || text.includes("\r") || text.includes("\n");
+
+/**
+ * Addresses are checked before anything reads them, so junk never reaches a query or React
+ * Router: a path that cannot be decoded (`/%E0%A4%A`, `/%ZZ`) is 400; one holding a control
+ * character names no page, 404; a query with a NUL or line break in a name or value is 400.
+ * Each is one warning in the request log, with no stack trace.
  */
 export function wellFormedPaths(): express.RequestHandler {
   return (req, res, next) => {
+    let path: string;
     try {
-      decodeURI(req.path);
+      path = decodeURI(req.path);
     } catch {
-      res.setHeader("Cache-Control", "no-store");
-      res.status(400).type("text/plain").send(MALFORMED_PATH_MESSAGE);
-      return;
+      return refuse(res, 400, MALFORMED_PATH_MESSAGE);
+    }
+    if (hasControlCharacter(path)) return refuse(res, 404, NO_PAGE_MESSAGE);
+    const query = req.originalUrl.indexOf("?");
+    if (query !== -1) {
+      for (const [name, value] of new URLSearchParams(req.originalUrl.slice(query + 1))) {
+        if (forbiddenInQuery(name) || forbiddenInQuery(value)) {
+          return refuse(res, 400, MALFORMED_QUERY_MESSAGE);
+        }
+      }
     }
     next();
   };
+}
+
+/** The methods pages and forms answer; OPTIONS is told them. */
+export const ALLOWED_METHODS = "GET, HEAD, POST";
+
+/**
+ * Any other method (TRACE, PUT, PROPFIND, ...) is answered 405 here, before the renderer, whose
+ * Fetch API request cannot even be made for some of them.
+ */
+export function allowedMethods(): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+    res.setHeader("Allow", ALLOWED_METHODS);
+    if (req.method === "OPTIONS") {
+      res.setHeader("Cache-Control", "no-store");
+      res.status(204).end();
+      return;
+    }
+    refuse(res, 405, "This site's pages are read with GET and its forms sent with POST.");
+  };
+}
+
+function refuse(res: express.Response, status: number, message: string): void {
+  res.setHeader("Cache-Control", "no-store");
+  res.status(status).type("text/plain").send(message);
 }
 
 /**

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
+import type { Logger } from "../logger";
 import { createBlogSource } from "../blog/create-source";
 import { parseConfig, type Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
@@ -20,6 +21,7 @@ import { ensureBuilt } from "./test-build";
 export async function startTestApp(
   database: DatabaseHandle,
   env: Record<string, string> = {},
+  logger: Logger = pino({ level: "silent" }),
 ): Promise<{
   base: string;
   config: Config;
@@ -30,7 +32,6 @@ export async function startTestApp(
 }> {
   ensureBuilt();
   const config = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ...env });
-  const logger = pino({ level: "silent" });
   const readCache = await readCacheFor(config, database);
   const metrics = createMetrics(() => countArticles(database.db), readCache);
   const pageCache = await pageCacheFor(config, database);
