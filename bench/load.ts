@@ -13,7 +13,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { adminQuery } from "../server/db/admin";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
-import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
+import { ingestFeeds, metricsAuthorization, sampleSiteEnv } from "../scripts/sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "../scripts/web-process.js";
 import { parseWrk, socketErrors } from "../resilience/wrk";
 
@@ -211,19 +211,23 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
 function get(url: string): Promise<{ status: number; body: Buffer; cache: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false, headers: { "accept-encoding": "gzip" } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          resolve({
-            status: res.statusCode ?? 0,
-            body: raw,
-            cache: String(res.headers["x-cache"] ?? ""),
+      .get(
+        url,
+        { agent: false, headers: { "accept-encoding": "gzip", ...metricsAuthorization(url) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => {
+            const raw = Buffer.concat(chunks);
+            resolve({
+              status: res.statusCode ?? 0,
+              body: raw,
+              cache: String(res.headers["x-cache"] ?? ""),
+            });
           });
-        });
-        res.on("error", reject);
-      })
+          res.on("error", reject);
+        },
+      )
       .on("error", reject);
   });
 }

@@ -9,6 +9,7 @@ import http from "node:http";
 import net from "node:net";
 import zlib from "node:zlib";
 import WebSocket from "ws";
+import { metricsAuthorization } from "../scripts/sample-site.js";
 
 export interface Child {
   name: string;
@@ -139,7 +140,11 @@ export function get(url: string, timeoutMs = 10_000): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.get(
       url,
-      { agent: false, headers: { "accept-encoding": "gzip" }, timeout: timeoutMs },
+      {
+        agent: false,
+        headers: { "accept-encoding": "gzip", ...metricsAuthorization(url) },
+        timeout: timeoutMs,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -4,6 +4,22 @@
 import { spawnSync } from "node:child_process";
 import { withoutSiteSettings } from "./site-settings.js";
 
+/** The bearer token such a copy's `/metrics` asks for: a sample, for local tools only. */
+export const SAMPLE_METRICS_TOKEN = "sample-metrics-token-for-local-tools-only";
+
+/**
+ * The Authorization header a tool sends with `url` to such a copy: the sample token for
+ * `/metrics`, nothing for any other address.
+ *
+ * @param {string} url
+ * @returns {Record<string, string>}
+ */
+export function metricsAuthorization(url) {
+  return new URL(url, "http://127.0.0.1").pathname === "/metrics"
+    ? { authorization: `Bearer ${SAMPLE_METRICS_TOKEN}` }
+    : {};
+}
+
 /**
  * The environment of such a copy on `port` with its database in `dataDir`: ads and embeds as
  * placeholders, no scheduled ingest, logs at warn (request logs at info would be measured too).
@@ -25,6 +41,7 @@ export function sampleSiteEnv(port, dataDir, extra = {}) {
     FEEDS_FILE: "config/feeds.sample.json",
     INGEST_INTERVAL_MINUTES: "0",
     LOG_LEVEL: "warn",
+    METRICS_TOKEN: SAMPLE_METRICS_TOKEN,
     ...extra,
   };
 }

@@ -31,6 +31,7 @@ export const SITE_SETTINGS = [
   "BLOG_DIR",
   "BLOG_API_URL",
   "BLOG_API_KEY",
+  "METRICS_TOKEN",
 ];
 
 const SITE_SETTING_NAMES = new Set(SITE_SETTINGS);

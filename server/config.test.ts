@@ -19,6 +19,7 @@ describe("parseConfig", () => {
       logLevel: "info",
       trustProxyHops: 0,
       formRateLimit: 10,
+      metricsToken: null,
       pageCache: { maxBytes: 64 * 1024 * 1024, ttlSeconds: 60 },
       readCache: { maxBytes: 16 * 1024 * 1024 },
       embeds: {
@@ -172,6 +173,7 @@ describe.concurrent("the server with an invalid variable", () => {
     ["PAGE_CACHE_SECONDS", "0"],
     ["READ_CACHE_MB", "-1"],
     ["BLOG_API_URL", "ftp://blog.example.net"],
+    ["METRICS_TOKEN", "short"],
   ])("exits with code 1 and one line naming %s", async (variable, value) => {
     const result = await runServerWith({ [variable]: value });
     expect(result.code).toBe(1);

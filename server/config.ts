@@ -118,6 +118,10 @@ const schema = z.object({
   BLOG_DIR: nonEmpty.default("content/blog"),
   BLOG_API_URL: httpUrl.optional(),
   BLOG_API_KEY: nonEmpty.optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,}$/, "at least 32 visible characters, no spaces (a random token)")
+    .optional(),
 });
 
 export type Env = z.input<typeof schema>;
@@ -155,6 +159,8 @@ export interface Config {
   trustProxyHops: number;
   /** Where blog posts come from: Markdown files here, or the hosted blog API. */
   blog: BlogConfig;
+  /** The bearer token `/metrics` asks for; null: `/metrics` is not served. Never logged. */
+  metricsToken: string | null;
 }
 
 export type BlogConfig =
@@ -225,6 +231,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     logLevel: v.LOG_LEVEL,
     trustProxyHops: v.TRUST_PROXY_HOPS,
     formRateLimit: v.FORM_RATE_LIMIT,
+    metricsToken: v.METRICS_TOKEN ?? null,
     pageCache: {
       maxBytes: Math.round(v.PAGE_CACHE_MB * 1024 * 1024),
       ttlSeconds: v.PAGE_CACHE_SECONDS,

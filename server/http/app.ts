@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type http from "node:http";
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import compression from "compression";
 import express from "express";
 import { pinoHttp } from "pino-http";
@@ -146,8 +146,8 @@ export async function createApp(
     res.setHeader("Cache-Control", "no-store");
     res.status(state.ready ? 200 : 503).json(state);
   });
-  if (metrics) {
-    app.get("/metrics", async (_req, res) => {
+  if (metrics && config.metricsToken) {
+    app.get("/metrics", bearer(config.metricsToken), async (_req, res) => {
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("Content-Type", metrics.registry.contentType);
       res.end(await metrics.render());
@@ -191,6 +191,24 @@ export async function createApp(
   );
   app.use(serverError());
   return app;
+}
+
+/**
+ * Lets through a request that carries `Authorization: Bearer <token>`, compared in constant time;
+ * anything else is 401. For the monitoring endpoint, whose figures (Node's version, memory,
+ * requests per route) are not for the public.
+ */
+function bearer(token: string): express.RequestHandler {
+  const expected = createHash("sha256").update(`Bearer ${token}`).digest();
+  return (req, res, next) => {
+    const given = createHash("sha256")
+      .update(req.get("authorization") ?? "")
+      .digest();
+    if (timingSafeEqual(given, expected)) return next();
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+    res.status(401).type("text/plain").send("Metrics are for the site's monitoring only.");
+  };
 }
 
 const CONTENT_TYPES: Record<string, string> = {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../db/admin";
 import { freePort } from "./free-port";
 import { ensureBuilt } from "./test-build";
+import { metricsAuthorization, SAMPLE_METRICS_TOKEN } from "../../scripts/sample-site.js";
 
 /**
  * WEB_CONCURRENCY=2 on PostgreSQL: a supervisor and two web processes on one port. Only one of them
@@ -30,12 +31,16 @@ const FORM_RATE_LIMIT = 4;
 function get(pathname: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`http://127.0.0.1:${port}${pathname}`, { agent: false }, (res) => {
-        let body = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (body += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-      })
+      .get(
+        `http://127.0.0.1:${port}${pathname}`,
+        { agent: false, headers: metricsAuthorization(pathname) },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => (body += chunk));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      )
       .on("error", reject);
   });
 }
@@ -116,6 +121,7 @@ describe.skipIf(!adminUrl)("several web processes (WEB_CONCURRENCY)", () => {
         INGEST_INTERVAL_MINUTES: "60",
         FORM_RATE_LIMIT: String(FORM_RATE_LIMIT),
         LOG_LEVEL: "info",
+        METRICS_TOKEN: SAMPLE_METRICS_TOKEN,
       },
     });
     exited = new Promise((resolve) => site.on("exit", resolve));

@@ -27,6 +27,7 @@ let app: Awaited<ReturnType<typeof startTestApp>>;
 let feeds: FixtureServer;
 /** One date for the fixture feed's item, so reading it again changes nothing. */
 const FRESH_DATE = new Date().toUTCString();
+const METRICS_TOKEN = "a-test-token-that-is-long-enough-0123";
 
 beforeAll(async () => {
   handle = await database.open();
@@ -44,7 +45,7 @@ beforeAll(async () => {
     });
   }
   feeds = await startFixtureServer();
-  app = await startTestApp(handle);
+  app = await startTestApp(handle, { METRICS_TOKEN });
 }, 120_000);
 
 afterAll(async () => {
@@ -324,10 +325,36 @@ describe("health, readiness and metrics", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it("/metrics answers only the configured bearer token", async () => {
+    const withToken = (value: string) =>
+      fetch(`${app.base}/metrics`, { headers: { Authorization: value } });
+    const none = await fetch(`${app.base}/metrics`);
+    expect(none.status).toBe(401);
+    expect(none.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect(await none.text()).not.toMatch(/nodejs|http_requests_total/);
+    expect((await withToken(`Bearer ${METRICS_TOKEN}x`)).status).toBe(401);
+    expect((await withToken(METRICS_TOKEN)).status).toBe(401);
+    expect((await withToken(`Bearer ${METRICS_TOKEN}`)).status).toBe(200);
+    expect((await fetch(`${app.base}/healthz`)).status).toBe(200);
+  });
+
+  it("/metrics is not served at all without a token configured", async () => {
+    const bare = await startTestApp(handle);
+    try {
+      const response = await fetch(`${bare.base}/metrics`);
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toMatch(/http_requests_total/);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it("/metrics speaks Prometheus: requests by route and status, cache outcomes, articles", async () => {
     await raw("/article/story-1");
     await raw("/article/story-1");
-    const text = await (await fetch(`${app.base}/metrics`)).text();
+    const text = await (
+      await fetch(`${app.base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+    ).text();
     expect(text).toMatch(
       /http_requests_total\{method="GET",route="\/article\/:id",status="200"\} \d+/,
     );
