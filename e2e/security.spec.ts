@@ -80,6 +80,17 @@ test("every answer carries the security headers", async ({ request }) => {
   }
 });
 
+test("the browser finds nothing to warn about in the headers of a page", async ({ page }) => {
+  // Chromium warns in the console of every page about a Permissions-Policy feature it does not know.
+  const messages: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning" || message.type() === "error") messages.push(message.text());
+  });
+  await page.goto("/faq");
+  await page.waitForLoadState("networkidle");
+  expect(messages).toEqual([]);
+});
+
 test("a form sent from another site is refused, one from ours is taken", async ({ request }) => {
   const crossSite = await request.post("/newsletter", {
     form: { email: "csrf@example.com", returnTo: "/" },

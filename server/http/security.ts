@@ -100,7 +100,7 @@ export function securityHeaderValues(config: Config): Record<string, string> {
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "SAMEORIGIN",
     "Permissions-Policy":
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=()",
     ...(config.siteUrl.startsWith("https://")
       ? { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }
       : {}),
