@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { authorName, cleanLink, normalizeItem, parseFeedDate } from "./normalize";
+import { parseFeedDate } from "./feed-date";
+import { authorName, cleanLink, normalizeItem } from "./normalize";
 import { FeedParseError, parseFeed } from "./parse";
 import { sanitizeHtml, stripTags } from "./sanitize";
 import type { ParsedFeed, RawItem } from "./types";
