@@ -1,12 +1,13 @@
 /**
- * XML text to a small element tree, for parse.ts: fast-xml-parser reads the document (leniently, in order)
- * and each element gets the short key of its namespace, which the parser does not resolve.
+ * XML text to a small element tree, and the queries feed readers make of it: fast-xml-parser reads the
+ * document (leniently, in order) and each element gets the short key of its namespace, which the parser
+ * does not resolve.
  *
  * No entity is ever expanded here: text and attribute values are kept as written, and decoded strictly
  * by the reader of each field (see `decodeEntities`).
  */
 import { XMLParser } from "fast-xml-parser";
-import { decodeEntities } from "./text";
+import { decodeEntities, escapeAttr, escapeHtml } from "./text";
 
 export interface XmlElement {
   kind: "element";
@@ -176,4 +177,101 @@ function convertNodes(nodes: unknown, scope: Scope): XmlNode[] {
 export function readXml(xml: string): XmlElement | null {
   const nodes = convertNodes(parser.parse(xml), TOP_SCOPE);
   return nodes.find((node): node is XmlElement => node.kind === "element") ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Queries
+
+export function elements(el: XmlElement): XmlElement[] {
+  return el.children.filter((n): n is XmlElement => n.kind === "element");
+}
+
+export function hasElements(el: XmlElement): boolean {
+  return el.children.some((n) => n.kind === "element");
+}
+
+/** Child elements in namespace `ns` (a key such as "", "atom", "media") named `local`. */
+export function childrenNamed(
+  el: XmlElement,
+  ns: string | readonly string[],
+  local: string,
+): XmlElement[] {
+  const namespaces: readonly string[] = typeof ns === "string" ? [ns] : ns;
+  return elements(el).filter((child) => child.local === local && namespaces.includes(child.ns));
+}
+
+export function childNamed(
+  el: XmlElement,
+  ns: string | readonly string[],
+  local: string,
+): XmlElement | null {
+  return childrenNamed(el, ns, local)[0] ?? null;
+}
+
+/** An attribute by its name as written (`href`, `xml:base`, `rdf:about`), entities decoded. */
+export function attr(el: XmlElement, name: string): string | null {
+  const wanted = name.toLowerCase();
+  const colon = wanted.indexOf(":");
+  const suffix = colon === -1 ? null : wanted.slice(colon);
+  const key =
+    el.attrs[name] !== undefined
+      ? name
+      : // Another case, or (for a prefixed name like rdf:about) another prefix for the same attribute.
+        Object.keys(el.attrs).find((key) => {
+          const lower = key.toLowerCase();
+          return (
+            lower === wanted || (suffix !== null && lower.includes(":") && lower.endsWith(suffix))
+          );
+        });
+  return key === undefined ? null : decodeEntities(el.attrs[key] ?? "");
+}
+
+/** The text of an element and its descendants, entities decoded, CDATA as is. Not trimmed. */
+export function textContent(el: XmlElement, depth = 0): string {
+  let out = "";
+  for (const node of el.children) {
+    if (node.kind === "text") out += decodeEntities(node.raw);
+    else if (node.kind === "cdata") out += node.value;
+    else if (depth < 64) out += textContent(node, depth + 1);
+  }
+  return out;
+}
+
+const VOID_ELEMENTS = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
+
+/** The markup inside an element, as HTML: XHTML elements lose their prefix, namespace declarations go. */
+export function innerMarkup(el: XmlElement, depth = 0): string {
+  let out = "";
+  for (const node of el.children) {
+    if (node.kind === "text") out += node.raw;
+    else if (node.kind === "cdata") out += escapeHtml(node.value);
+    else if (depth < 64) {
+      const name = node.ns === "xhtml" ? node.local : node.name;
+      let attrs = "";
+      for (const key in node.attrs) {
+        if (key === "xmlns" || key.startsWith("xmlns:")) continue;
+        attrs += ` ${key}="${escapeAttr(decodeEntities(node.attrs[key] ?? ""))}"`;
+      }
+      const inner = innerMarkup(node, depth + 1);
+      out +=
+        inner === "" && VOID_ELEMENTS.has(name.toLowerCase())
+          ? `<${name}${attrs} />`
+          : `<${name}${attrs}>${inner}</${name}>`;
+    }
+  }
+  return out;
 }
