@@ -33,10 +33,11 @@ function decodeBase64(value: string): string | null {
 }
 
 /**
- * An Atom text construct (title, summary, content) as HTML. Atom 1.0: type text | html | xhtml | a MIME
- * type; Atom 0.3: a MIME type and mode xml | escaped | base64.
+ * An Atom construct as HTML. Atom 1.0: a text construct (title, summary) is text, html or xhtml, and any
+ * other type is read as text (RFC 4287 §3.1.1); content may also be of another media type, base64 encoded
+ * unless it is text or XML (§4.1.3.3). Atom 0.3: a MIME type, and mode xml | escaped | base64.
  */
-export function atomHtml(el: XmlElement | null): string | null {
+export function atomHtml(el: XmlElement | null, construct: "text" | "content"): string | null {
   if (el === null || attr(el, "src") !== null) return null;
   const type = (attr(el, "type") ?? "text").trim().toLowerCase();
   const mode = (attr(el, "mode") ?? "").trim().toLowerCase();
@@ -44,9 +45,10 @@ export function atomHtml(el: XmlElement | null): string | null {
   const isText = type === "text" || (type.startsWith("text/") && !isHtml);
   const isXml =
     type === "xhtml" || type.endsWith("+xml") || type.endsWith("/xml") || mode === "xml";
+  const isBinary = construct === "content" && type.includes("/") && !isHtml && !isText && !isXml;
 
   let value: string;
-  if (mode === "base64" || (!isHtml && !isText && !isXml && mode !== "escaped")) {
+  if (mode === "base64" || (isBinary && mode !== "escaped")) {
     const raw = textContent(el);
     const decoded = decodeBase64(raw);
     value = decoded ?? raw;
@@ -95,17 +97,17 @@ function readAtomEntry(
   return {
     guid: text(childNamed(entry, ATOM, "id")),
     title:
-      atomHtml(childNamed(entry, ATOM, "title")) ??
+      atomHtml(childNamed(entry, ATOM, "title"), "text") ??
       plainAsHtml(
         media.map((g) => childNamed(g, "media", "title")).find((t) => t !== null) ?? null,
       ),
     link: text(childNamed(entry, "feedburner", "origLink")) ?? atomLinkOf(entry),
     summary:
-      atomHtml(childNamed(entry, ATOM, "summary")) ??
+      atomHtml(childNamed(entry, ATOM, "summary"), "text") ??
       plainAsHtml(
         media.map((g) => childNamed(g, "media", "description")).find((d) => d !== null) ?? null,
       ),
-    content: atomHtml(childNamed(entry, ATOM, "content")),
+    content: atomHtml(childNamed(entry, ATOM, "content"), "content"),
     date: firstText([
       childNamed(entry, ATOM, "published"),
       childNamed(entry, ATOM, "updated"),
@@ -127,7 +129,7 @@ function readAtomEntry(
 
 export function readAtom(root: XmlElement): Omit<ParsedFeed, "damaged"> {
   const base = xmlBase(root, null);
-  const titleHtml = atomHtml(childNamed(root, ATOM, "title"));
+  const titleHtml = atomHtml(childNamed(root, ATOM, "title"), "text");
   return {
     format: "atom",
     title: titleHtml === null ? null : stripTags(titleHtml) || null,

@@ -40,7 +40,7 @@ function readRssItem(item: XmlElement, parentBase: string | null): RawItem {
     title:
       rssHtml(childNamed(item, "", "title")) ??
       plainAsHtml(childNamed(item, "dc", "title")) ??
-      atomHtml(childNamed(item, "atom", "title")) ??
+      atomHtml(childNamed(item, "atom", "title"), "text") ??
       plainAsHtml(
         childNamed(item, "media", "title") ??
           media.map((g) => childNamed(g, "media", "title")).find((t) => t !== null) ??
@@ -50,7 +50,7 @@ function readRssItem(item: XmlElement, parentBase: string | null): RawItem {
     summary:
       rssHtml(childNamed(item, "", "description")) ??
       rssHtml(childNamed(item, "dc", "description")) ??
-      atomHtml(childNamed(item, "atom", "summary")) ??
+      atomHtml(childNamed(item, "atom", "summary"), "text") ??
       plainAsHtml(childNamed(item, "itunes", "summary")) ??
       plainAsHtml(
         childNamed(item, "media", "description") ??
@@ -61,7 +61,7 @@ function readRssItem(item: XmlElement, parentBase: string | null): RawItem {
       rssHtml(childNamed(item, "content", "encoded")) ??
       rssHtml(childNamed(item, "xhtml", "body")) ??
       rssHtml(childNamed(item, "", "fullitem")) ??
-      atomHtml(childNamed(item, "atom", "content")),
+      atomHtml(childNamed(item, "atom", "content"), "content"),
     date: firstText([
       childNamed(item, "", "pubDate"),
       childNamed(item, "dc", "date"),
