@@ -101,20 +101,18 @@ export function articlesFromBody(
   ttlMinutes: number | null;
   damaged: boolean;
 } {
+  // A feed read from a file (the bundled samples) has no address: its relative links resolve against its
+  // own xml:base, else against ours, never against its channel link (a fictional publisher's).
+  const local = isLocalSource(source.url);
   const text = decodeFeedBytes(result.body, result.contentType);
   const document = readFeedDocument(text);
-  const feed = feedFromDocument(document);
-  // Local sample feeds carry site-relative image paths: they resolve against our own address.
-  // (their channel links point at the fictional publisher, so the feed's own base is ignored).
-  const local = isLocalSource(source.url);
+  const feed = feedFromDocument(document, { channelLinkAsBase: !local });
   const context = {
     feedUrl: source.url,
     category: source.category,
     baseUrl: local ? `${siteUrl}/` : result.finalUrl,
   };
-  const items = feed.items.flatMap(
-    (item) => normalizeItem(local ? { ...item, base: null } : item, context) ?? [],
-  );
+  const items = feed.items.flatMap((item) => normalizeItem(item, context) ?? []);
   return { items, title: feed.title, ttlMinutes: feed.ttlMinutes, damaged: feed.damaged };
 }
 

@@ -24,15 +24,27 @@ export function parseFeed(
   return feedFromDocument(readFeedDocument(decodeFeedBytes(body, options.contentType)));
 }
 
+export interface FeedOptions {
+  /**
+   * Whether an RSS channel's link is the base of its items' relative links where no xml:base is given
+   * (the default). Not for a feed read from a file: it has no address of its own, and its channel link
+   * names a publisher, not where its relative paths live.
+   */
+  channelLinkAsBase?: boolean;
+}
+
 /** The feed a document holds, read by its root element. Throws FeedParseError when it holds none. */
-export function feedFromDocument({ root, damaged }: FeedDocument): ParsedFeed {
+export function feedFromDocument(
+  { root, damaged }: FeedDocument,
+  { channelLinkAsBase = true }: FeedOptions = {},
+): ParsedFeed {
   if (root.local.toLowerCase() === "html") {
     throw new FeedParseError("Not a feed: the document is HTML");
   }
   if (root.local === "rss" || (root.local === "channel" && root.ns === "")) {
-    return { ...readRss(root, "rss"), damaged };
+    return { ...readRss(root, "rss", channelLinkAsBase), damaged };
   }
-  if (root.local === "RDF") return { ...readRss(root, "rdf"), damaged };
+  if (root.local === "RDF") return { ...readRss(root, "rdf", channelLinkAsBase), damaged };
   if (root.local === "feed") return { ...readAtom(root), damaged };
   throw new FeedParseError(`Not a feed: the root element is <${root.name}>`);
 }

@@ -103,7 +103,11 @@ function ttlOf(channel: XmlElement | null): number | null {
   return minutes > 0 ? minutes : null;
 }
 
-export function readRss(root: XmlElement, format: "rss" | "rdf"): Omit<ParsedFeed, "damaged"> {
+export function readRss(
+  root: XmlElement,
+  format: "rss" | "rdf",
+  channelLinkAsBase: boolean,
+): Omit<ParsedFeed, "damaged"> {
   const rootBase = xmlBase(root, null);
   const channel =
     childNamed(root, "", "channel") ??
@@ -115,7 +119,7 @@ export function readRss(root: XmlElement, format: "rss" | "rdf"): Omit<ParsedFee
     ...childrenNamed(root, "", "item"),
   ];
   // The channel link is where a site-relative item link points, unless xml:base says otherwise.
-  const itemBase = channelBase ?? feedLink;
+  const itemBase = channelBase ?? (channelLinkAsBase ? feedLink : null);
   const titleHtml = channel === null ? null : rssHtml(childNamed(channel, "", "title"));
   return {
     format,
