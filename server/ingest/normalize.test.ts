@@ -63,6 +63,34 @@ describe("excerpt", () => {
   });
 });
 
+describe("a description that is only a DOCTYPE", () => {
+  // An HTML parser ignores a DOCTYPE inside a fragment, closed or not: such a description is empty.
+  const shown = (description: string, content = "") => {
+    const xml =
+      `<rss xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><item>` +
+      `<link>https://news.example.com/a</link><description>${description}</description>${content}` +
+      `</item></channel></rss>`;
+    const [item] = parseFeed(new TextEncoder().encode(xml)).items;
+    const article = item === undefined ? null : normalizeItem(item, CONTEXT);
+    return article && { title: article.title, excerpt: article.excerpt, content: article.content };
+  };
+  const CONTENT = "<content:encoded><![CDATA[<p>The story.</p>]]></content:encoded>";
+
+  it.each([
+    ["<![CDATA[ <!DOCTYPE ]]>"],
+    ["<![CDATA[<!doctype html>]]>"],
+    ["&lt;!DOCTYPE html PUBLIC &quot;-//W3C//DTD XHTML 1.0//EN&quot;"],
+  ])("%s reads as an empty description", (description) => {
+    expect(shown(description)).toEqual(shown(""));
+    expect(shown(description)?.excerpt).toBe("");
+    expect(shown(description, CONTENT)).toEqual(shown("", CONTENT));
+  });
+
+  it("keeps the text around a DOCTYPE", () => {
+    expect(shown("<![CDATA[<!DOCTYPE html><p>Text</p>]]>")?.excerpt).toBe("Text");
+  });
+});
+
 describe("title", () => {
   it.each([
     [
@@ -72,6 +100,7 @@ describe("title", () => {
     ],
     ["whitespace collapsed", "\n  Several \t spaced\n words  ", "Several spaced words"],
     ["double-escaped markup stays visible text", "&lt;blink&gt; tag", "<blink> tag"],
+    ["an unclosed DOCTYPE alone is no title", "<!DOCTYPE", "Untitled"],
   ])("%s", (_name, title, expected) => {
     expect(normalize({ title }).title).toBe(expected);
   });

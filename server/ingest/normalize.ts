@@ -107,15 +107,29 @@ function asParagraphs(html: string): string {
     .join("");
 }
 
+// An HTML parser ignores a DOCTYPE inside a fragment, closed or not; htmlparser2 keeps an unclosed one as
+// text, so a description of only "<!DOCTYPE" became the excerpt "DOCTYPE".
+const DOCTYPE = /<!doctype\b[^>]*>?/gi;
+
+/** A field's HTML without DOCTYPEs; null when nothing else is in it, as for a missing field. */
+function htmlOf(field: string | null): string | null {
+  if (field === null || !/<!doctype/i.test(field)) return field;
+  const html = field.replace(DOCTYPE, "");
+  return html.trim() === "" ? null : html;
+}
+
 /** A summary or content fragment, read (once) for as much as is needed of it. */
 class Body {
+  private readonly fragment: string | null;
   private full: SanitizedFragment | null = null;
   private plain: string | null = null;
 
   constructor(
-    private readonly fragment: string | null,
+    field: string | null,
     private readonly base: string,
-  ) {}
+  ) {
+    this.fragment = htmlOf(field);
+  }
 
   /** `sanitizeFragment`, or null for a missing fragment. */
   sanitized(): SanitizedFragment | null {
@@ -157,7 +171,8 @@ export function normalizeItem(item: RawItem, context: NormalizeContext): Normali
   const bodyText = summaryText !== "" ? summaryText : contentText;
   const excerpt = truncateAtWord(bodyText, EXCERPT_LENGTH);
 
-  const rawTitle = item.title === null ? "" : stripTags(item.title);
+  const titleHtml = htmlOf(item.title);
+  const rawTitle = titleHtml === null ? "" : stripTags(titleHtml);
   const title =
     rawTitle !== ""
       ? rawTitle
