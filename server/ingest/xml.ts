@@ -125,7 +125,7 @@ const parser = new XMLParser({
   cdataPropName: "#cdata",
   ignoreDeclaration: true,
   ignorePiTags: true,
-  // Entities are decoded by us, strictly, after parsing; the parser never expands anything.
+  // Entities are decoded strictly (the entities package) by each field reader; the parser expands none.
   processEntities: false,
   htmlEntities: false,
 });
