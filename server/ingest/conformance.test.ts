@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { authorName, cleanLink, normalizeItem, parseFeedDate } from "./normalize";
+import { parseFeedDate } from "./feed-date";
+import { authorName, cleanLink, normalizeItem } from "./normalize";
 import { FeedParseError, parseFeed } from "./parse";
 import { sanitizeHtml, stripTags } from "./sanitize";
 import type { ParsedFeed, RawItem } from "./types";
@@ -92,6 +93,14 @@ const KNOWN_UNMET: Record<string, string> = {
     "feedparser decodes a declared-UTF-8 document with one stray byte as windows-1252 throughout; we keep the valid UTF-8 and read only the stray byte as windows-1252 (’<>”©), which is what the author meant.",
   "wellformed__rss__item_description_not_a_doctype.xml":
     "We read the description exactly as the XML gives it (<!' <a href=\"foo\">); HTML parsers, ours and browsers', read <!' as the start of a bogus comment, so its sanitised form is empty. feedparser's own parser escapes it instead.",
+  "wellformed__atom10__entry_title_base64.xml":
+    "An Atom 1.0 title or summary is text, html or xhtml only (RFC 4287 §3.1.1): any other type is read as text, never guessed to be base64, which turned plain titles into binary noise. Only content of a non-text, non-XML media type is base64 (§4.1.3.3).",
+  "wellformed__atom10__entry_title_base64_2.xml":
+    "An Atom 1.0 title or summary is text, html or xhtml only (RFC 4287 §3.1.1): any other type is read as text, never guessed to be base64, which turned plain titles into binary noise. Only content of a non-text, non-XML media type is base64 (§4.1.3.3).",
+  "wellformed__atom10__entry_summary_base64.xml":
+    "An Atom 1.0 title or summary is text, html or xhtml only (RFC 4287 §3.1.1): any other type is read as text, never guessed to be base64, which turned plain titles into binary noise. Only content of a non-text, non-XML media type is base64 (§4.1.3.3).",
+  "wellformed__atom10__entry_summary_base64_2.xml":
+    "An Atom 1.0 title or summary is text, html or xhtml only (RFC 4287 §3.1.1): any other type is read as text, never guessed to be base64, which turned plain titles into binary noise. Only content of a non-text, non-XML media type is base64 (§4.1.3.3).",
   "wellformed__sanitize__entry_content_iframe.xml":
     "Everything inside an <iframe> is dropped with it (browsers never render it); feedparser keeps the inner markup.",
   "wellformed__namespace__atommathml.xml":

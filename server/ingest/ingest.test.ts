@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { articles, feeds } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import type { FeedSource } from "./feeds-config";
-import { INGEST_LOCK_ID, runIngestPass, type IngestOptions } from "./ingest";
+import { articlesFromBody, INGEST_LOCK_ID, runIngestPass, type IngestOptions } from "./ingest";
 import { rssFeed, startFixtureServer, type FixtureServer } from "./test-server";
 
 reportSkippedPostgres();
@@ -364,5 +364,68 @@ describe("ingest concurrency", () => {
       await handle.dispose();
       await Promise.all(servers.map((s) => s.close()));
     }
+  });
+});
+
+describe("articlesFromBody: the base of relative links", () => {
+  const SITE = "https://site.example";
+  const rss = (rootAttrs: string) =>
+    `<rss version="2.0"${rootAttrs}><channel><link>https://publisher.example/</link>` +
+    `<item><title>t</title><link>story/1</link><enclosure url="img/1.jpg" type="image/jpeg"/></item>` +
+    `</channel></rss>`;
+  const atom = (rootAttrs: string) =>
+    `<feed xmlns="http://www.w3.org/2005/Atom"${rootAttrs}><entry><id>1</id><title>t</title>` +
+    `<link href="story/1"/><link rel="enclosure" type="image/jpeg" href="img/1.jpg"/></entry></feed>`;
+  const BASE = ` xml:base="https://base.example/news/"`;
+
+  it.each([
+    ["a file feed's xml:base", "./feed.xml", rss(BASE), "https://base.example/news/"],
+    [
+      "a file: URL feed's xml:base",
+      "file:///srv/feed.xml",
+      atom(BASE),
+      "https://base.example/news/",
+    ],
+    ["a file feed without xml:base: our own address", "./feed.xml", rss(""), `${SITE}/`],
+    [
+      "a file feed's non-http xml:base: our own address",
+      "./feed.xml",
+      rss(` xml:base="file:///etc/"`),
+      `${SITE}/`,
+    ],
+    [
+      "a fetched feed's xml:base",
+      "https://feed.example/rss",
+      rss(BASE),
+      "https://base.example/news/",
+    ],
+    [
+      "a fetched feed without xml:base: its channel link",
+      "https://feed.example/rss",
+      rss(""),
+      "https://publisher.example/",
+    ],
+    [
+      "a fetched Atom feed without xml:base: its address",
+      "https://feed.example/atom",
+      atom(""),
+      "https://feed.example/",
+    ],
+  ])("%s", (_name, url, xml, base) => {
+    const { items } = articlesFromBody(
+      {
+        kind: "ok",
+        status: 200,
+        body: new TextEncoder().encode(xml),
+        contentType: null,
+        etag: null,
+        lastModified: null,
+        maxAgeSeconds: null,
+        finalUrl: url,
+      },
+      { url, category: "local-news" },
+      SITE,
+    );
+    expect(items.map((a) => [a.link, a.image])).toEqual([[`${base}story/1`, `${base}img/1.jpg`]]);
   });
 });

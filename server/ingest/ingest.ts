@@ -4,6 +4,8 @@ import type { DatabaseHandle } from "../db/client";
 import { feeds } from "../db/schema";
 import type { Logger } from "../logger";
 import { ensureFeeds, type FeedRow } from "../news/repository";
+import { decodeFeedBytes } from "./encoding";
+import { FeedParseError, readFeedDocument } from "./feed-document";
 import type { FeedSource } from "./feeds-config";
 import {
   DEFAULT_FETCH_OPTIONS,
@@ -13,7 +15,7 @@ import {
   type FetchResult,
 } from "./fetch";
 import { normalizeItem } from "./normalize";
-import { FeedParseError, parseFeed } from "./parse";
+import { feedFromDocument } from "./parse";
 import { runPool, type PoolLimits } from "./pool";
 import { DEAD_AFTER_FAILURES, nextAttemptAfterFailure, nextAttemptAfterSuccess } from "./schedule";
 import { newestItems, storeArticles, type StoreResult } from "./store";
@@ -84,7 +86,11 @@ function hostOf(url: string): string {
   }
 }
 
-/** Turns a fetched body into normalised articles, newest first. */
+/**
+ * Turns a fetched body into normalised articles, step by step: decode the bytes, read the XML, map the
+ * feed's items, normalise each (an item without a usable link is dropped). Keeping the newest is the
+ * caller's step (`newestItems`): `news parse` prints them all.
+ */
 export function articlesFromBody(
   result: Extract<FetchResult, { kind: "ok" }>,
   source: FeedSource,
@@ -95,21 +101,19 @@ export function articlesFromBody(
   ttlMinutes: number | null;
   damaged: boolean;
 } {
-  const parsed = parseFeed(result.body, { contentType: result.contentType });
-  // Local sample feeds carry site-relative image paths: they resolve against our own address.
-  // (their channel links point at the fictional publisher, so the feed's own base is ignored).
+  // A feed read from a file (the bundled samples) has no address: its relative links resolve against its
+  // own xml:base, else against ours, never against its channel link (a fictional publisher's).
   const local = isLocalSource(source.url);
-  const baseUrl = local ? `${siteUrl}/` : result.finalUrl;
-  const items: NormalizedArticle[] = [];
-  for (const item of parsed.items) {
-    const article = normalizeItem(local ? { ...item, base: null } : item, {
-      feedUrl: source.url,
-      category: source.category,
-      baseUrl,
-    });
-    if (article) items.push(article);
-  }
-  return { items, title: parsed.title, ttlMinutes: parsed.ttlMinutes, damaged: parsed.damaged };
+  const text = decodeFeedBytes(result.body, result.contentType);
+  const document = readFeedDocument(text);
+  const feed = feedFromDocument(document, { channelLinkAsBase: !local });
+  const context = {
+    feedUrl: source.url,
+    category: source.category,
+    baseUrl: local ? `${siteUrl}/` : result.finalUrl,
+  };
+  const items = feed.items.flatMap((item) => normalizeItem(item, context) ?? []);
+  return { items, title: feed.title, ttlMinutes: feed.ttlMinutes, damaged: feed.damaged };
 }
 
 /** A feed that answered 304: its state changes only in when it was seen and is next due. */

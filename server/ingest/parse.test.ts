@@ -185,6 +185,74 @@ describe("parseFeed: Atom", () => {
   });
 });
 
+describe("parseFeed: Atom constructs by type", () => {
+  const entry = (inner: string) =>
+    firstItem(
+      parseText(
+        `<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>1</id>${inner}</entry></feed>`,
+      ),
+    );
+  const BASE64 = Buffer.from("Hello <b>world</b>").toString("base64");
+  it.each<[string, string, "title" | "summary" | "content", string]>([
+    ["a title of empty type as text", `<title type="">Hello world</title>`, "title", "Hello world"],
+    [
+      "a title of unknown type as text",
+      `<title type="foo">Hello world</title>`,
+      "title",
+      "Hello world",
+    ],
+    [
+      "a title of a media type as text, never base64",
+      `<title type="application/octet-stream">${BASE64}</title>`,
+      "title",
+      BASE64,
+    ],
+    [
+      "a summary of empty type as text",
+      `<summary type="">Hello world</summary>`,
+      "summary",
+      "Hello world",
+    ],
+    [
+      "a summary of unknown type as text",
+      `<summary type="text/x-unknown">a &lt;b&gt;</summary>`,
+      "summary",
+      "a &lt;b&gt;",
+    ],
+    [
+      "content of empty type as text",
+      `<content type="">Hello world</content>`,
+      "content",
+      "Hello world",
+    ],
+    [
+      "content of unknown type as text",
+      `<content type="weird">Hello world</content>`,
+      "content",
+      "Hello world",
+    ],
+    [
+      "content of a binary media type as base64",
+      `<content type="application/octet-stream">${BASE64}</content>`,
+      "content",
+      "Hello <b>world</b>",
+    ],
+    [
+      "content of an XML media type as markup",
+      `<content type="application/xml"><p>x</p></content>`,
+      "content",
+      "<p>x</p>",
+    ],
+  ])("%s", (_name, inner, field, expected) => {
+    expect(entry(inner)[field]).toBe(expected);
+  });
+
+  it("reads a feed title of empty type as text", () => {
+    const xml = `<feed xmlns="http://www.w3.org/2005/Atom"><title type="">Hello world</title></feed>`;
+    expect(parseText(xml).title).toBe("Hello world");
+  });
+});
+
 describe("parseFeed: image carriers", () => {
   const media = ` xmlns:media="http://search.yahoo.com/mrss/"`;
   const itunes = ` xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"`;

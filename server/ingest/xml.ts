@@ -1,16 +1,13 @@
 /**
- * XML text to a small element tree, for parse.ts. Two readers build the same tree:
+ * XML text to a small element tree, and the queries feed readers make of it: fast-xml-parser reads the
+ * document (leniently, in order) and each element gets the short key of its namespace, which the parser
+ * does not resolve.
  *
- * - `readXmlFast`, one pass with indexOf over the text, for the constructs feeds are made of (elements,
- *   attributes, text, CDATA, comments, processing instructions). It gives up (returns `undefined`) at
- *   anything else, or anything where the two readers could differ.
- * - `readXmlCompat`, fast-xml-parser's lenient reader, which reads what the fast one gives up on and is the
- *   reference the fast one is tested against (xml.test.ts).
- *
- * Neither ever expands an entity: text and attribute values are kept as written.
+ * No entity is ever expanded here: text and attribute values are kept as written, and decoded strictly
+ * by the reader of each field (see `decodeEntities`).
  */
 import { XMLParser } from "fast-xml-parser";
-import { decodeEntities } from "./text";
+import { decodeEntities, escapeAttr, escapeHtml } from "./text";
 
 export interface XmlElement {
   kind: "element";
@@ -59,18 +56,7 @@ const KNOWN_NAMESPACES: Record<string, string> = {
   "http://rssnamespace.org/feedburner/ext/1.0": "feedburner",
 };
 
-const namespaceKeys = new Map<string, string>();
-
 function namespaceKey(uri: string): string {
-  let key = namespaceKeys.get(uri);
-  if (key === undefined) {
-    key = readNamespaceKey(uri);
-    if (namespaceKeys.size < 1000) namespaceKeys.set(uri, key);
-  }
-  return key;
-}
-
-function readNamespaceKey(uri: string): string {
   const key = uri
     .trim()
     .toLowerCase()
@@ -126,226 +112,7 @@ function makeElement(name: string, attrs: Record<string, string>, scope: Scope):
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The fast reader
-
-// fast-xml-parser's attribute grammar, used as is so that both readers split attributes alike: a name, then
-// optionally `=` and a quoted value. Anything else (an unquoted value, a stray word) is a valueless name.
-const ATTRIBUTE = /([^\s=]+)\s*(=\s*(?:"([^"]*)"|'([^']*)'))?/g;
-
-// Names the fast reader accepts: ASCII XML names, which is what feeds use. Others go to the compat reader.
-const SIMPLE_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
-
-// Names fast-xml-parser refuses or renames (it builds plain objects keyed by name).
-const RESERVED_NAMES = new Set([
-  "__proto__",
-  "constructor",
-  "prototype",
-  "hasOwnProperty",
-  "toString",
-  "valueOf",
-  "__defineGetter__",
-  "__defineSetter__",
-  "__lookupGetter__",
-  "__lookupSetter__",
-]);
-
-/** The characters of SIMPLE_NAME. */
-function isNameChar(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0x41 && c <= 0x5a) ||
-    (c >= 0x30 && c <= 0x3a) ||
-    c === 0x5f ||
-    c === 0x2e ||
-    c === 0x2d
-  );
-}
-
-// fast-xml-parser's nesting limit is 100 open elements; deeper documents go to it and fail there alike.
-const MAX_DEPTH = 90;
-
-/**
- * Attributes from the part of a tag after its name, or `undefined` when a name is one the compat reader
- * treats specially. Valueless attributes are "".
- */
-function readAttributes(source: string): Record<string, string> | undefined {
-  const attrs: Record<string, string> = {};
-  ATTRIBUTE.lastIndex = 0;
-  for (let m = ATTRIBUTE.exec(source); m !== null; m = ATTRIBUTE.exec(source)) {
-    const name = m[1] ?? "";
-    if (RESERVED_NAMES.has(name)) return undefined;
-    attrs[name] = m[3] ?? m[4] ?? "";
-  }
-  return attrs;
-}
-
-/**
- * Finds where tags end, as fast-xml-parser does: at the first `>` (or `?>`) outside quoted strings. Quotes
- * are looked up with indexOf and remembered, so that the whole document costs one pass.
- */
-class TagEnds {
-  private nextDouble = -2;
-  private nextSingle = -2;
-
-  constructor(private readonly xml: string) {}
-
-  private quoteAfter(from: number): number {
-    if (this.nextDouble !== -1 && this.nextDouble < from)
-      this.nextDouble = this.xml.indexOf('"', from);
-    if (this.nextSingle !== -1 && this.nextSingle < from)
-      this.nextSingle = this.xml.indexOf("'", from);
-    if (this.nextDouble === -1) return this.nextSingle;
-    if (this.nextSingle === -1) return this.nextDouble;
-    return Math.min(this.nextDouble, this.nextSingle);
-  }
-
-  /** Index of the `>` (or the `?` of `?>`) ending the tag whose content starts at `from`; -1 if none. */
-  find(from: number, close: string): number {
-    const xml = this.xml;
-    let i = from;
-    for (;;) {
-      const end = xml.indexOf(close, i);
-      if (end === -1) return -1;
-      const quote = this.quoteAfter(i);
-      if (quote === -1 || quote > end) return end;
-      const closing = xml.indexOf(xml.charAt(quote), quote + 1);
-      if (closing === -1) return -1;
-      i = closing + 1;
-    }
-  }
-}
-
-// Shared by every element without attributes (attributes are never changed once read).
-const NO_ATTRIBUTES: Record<string, string> = Object.freeze({});
-
-interface Open {
-  element: XmlElement;
-  scope: Scope;
-}
-
-/**
- * Reads a prepared document (no DOCTYPE) into its first top-level element; `null` when it has none.
- * Returns `undefined` when the document holds anything the fast reader leaves to `readXmlCompat`: an
- * unclosed tag, comment or CDATA section, `<` not starting a tag, a DOCTYPE, unusual names, deep nesting.
- * What it does read, it reads exactly as `readXmlCompat` does, leniencies included: a closing tag closes
- * the innermost open element whatever its name, text after the last tag is dropped, and so on.
- */
-export function readXmlFast(input: string): XmlElement | null | undefined {
-  const xml = input.includes("\r") ? input.replace(/\r\n?/g, "\n") : input;
-  const top: XmlNode[] = [];
-  const stack: Open[] = [];
-  let children = top;
-  let scope = TOP_SCOPE;
-  // Text since the last tag; comments do not interrupt it.
-  let text = "";
-  // (fast-xml-parser turns tabs outside quotes into spaces: that changes nothing in what it reads.)
-  const tagEnds = new TagEnds(xml);
-  let i = 0;
-  for (;;) {
-    const lt = xml.indexOf("<", i);
-    if (lt === -1) break;
-    if (lt > i) text += xml.slice(i, lt);
-    const c1 = xml.charCodeAt(lt + 1);
-    if (c1 === 0x2f) {
-      // </name>: closes the innermost open element, whatever the name says.
-      const gt = xml.indexOf(">", lt);
-      if (gt === -1) return undefined;
-      // (No reserved name is shorter than 7 characters.)
-      if (gt - lt - 2 >= 7 && RESERVED_NAMES.has(xml.slice(lt + 2, gt).trim())) return undefined;
-      if (text !== "") children.push({ kind: "text", raw: text });
-      text = "";
-      stack.pop();
-      const parent = stack[stack.length - 1];
-      children = parent === undefined ? top : parent.element.children;
-      scope = parent === undefined ? TOP_SCOPE : parent.scope;
-      i = gt + 1;
-    } else if (c1 === 0x3f) {
-      // <?pi ...?>: ignored, but it ends the text before it.
-      const end = tagEnds.find(lt + 1, "?>");
-      if (end === -1) return undefined;
-      const expression = xml.slice(lt + 1, end);
-      const space = expression.search(/\s/);
-      if (space !== -1 && readAttributes(expression.slice(space + 1)) === undefined)
-        return undefined;
-      if (text !== "") children.push({ kind: "text", raw: text });
-      text = "";
-      i = end + 2;
-    } else if (c1 === 0x21) {
-      if (xml.startsWith("--", lt + 2)) {
-        const end = xml.indexOf("-->", lt + 4);
-        if (end === -1) return undefined;
-        i = end + 3;
-      } else if (xml.startsWith("[CDATA[", lt + 2)) {
-        const end = xml.indexOf("]]>", lt);
-        if (end === -1) return undefined;
-        if (text !== "") children.push({ kind: "text", raw: text });
-        text = "";
-        children.push({ kind: "cdata", value: xml.slice(lt + 9, end) });
-        i = end + 3;
-      } else {
-        return undefined;
-      }
-    } else {
-      // The usual tag is a plain name and `>` or `/>`; anything else is read as fast-xml-parser reads it.
-      let nameEnd = lt + 1;
-      while (nameEnd < xml.length && isNameChar(xml.charCodeAt(nameEnd))) nameEnd++;
-      const stop = xml.charCodeAt(nameEnd);
-      let gt: number;
-      let name: string;
-      let rest = "";
-      let selfClosing = false;
-      if (stop === 0x3e) {
-        gt = nameEnd;
-        name = xml.slice(lt + 1, nameEnd);
-      } else if (stop === 0x2f && xml.charCodeAt(nameEnd + 1) === 0x3e) {
-        gt = nameEnd + 1;
-        name = xml.slice(lt + 1, nameEnd);
-        selfClosing = true;
-      } else {
-        gt = tagEnds.find(lt + 1, ">");
-        if (gt === -1) return undefined;
-        const expression = xml.slice(lt + 1, gt);
-        const space = expression.search(/\s/);
-        name = space === -1 ? expression : expression.slice(0, space);
-        rest = space === -1 ? "" : expression.slice(space + 1).trimStart();
-        if (space === -1) {
-          if (name.endsWith("/")) {
-            selfClosing = true;
-            name = name.slice(0, -1);
-          }
-        } else if (rest.endsWith("/")) {
-          selfClosing = true;
-          rest = rest.slice(0, -1);
-        }
-      }
-      if (!SIMPLE_NAME.test(name) || RESERVED_NAMES.has(name)) return undefined;
-      // fast-xml-parser reads no attributes when what follows the name repeats the name (`<a a>`).
-      const attrs = rest === "" || rest === name ? NO_ATTRIBUTES : readAttributes(rest);
-      if (attrs === undefined) return undefined;
-      if (text !== "" && stack.length > 0) children.push({ kind: "text", raw: text });
-      text = "";
-      const elementScope = rest === "" ? scope : scopeOf(attrs, scope);
-      const element = makeElement(name, attrs, elementScope);
-      children.push(element);
-      if (!selfClosing) {
-        if (stack.length >= MAX_DEPTH) return undefined;
-        stack.push({ element, scope: elementScope });
-        children = element.children;
-        scope = elementScope;
-      }
-      i = gt + 1;
-    }
-  }
-  return rootOf(top);
-}
-
-function rootOf(nodes: XmlNode[]): XmlElement | null {
-  for (const node of nodes) if (node.kind === "element") return node;
-  return null;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The compat reader
+// Reading
 
 const parser = new XMLParser({
   preserveOrder: true,
@@ -358,7 +125,7 @@ const parser = new XMLParser({
   cdataPropName: "#cdata",
   ignoreDeclaration: true,
   ignorePiTags: true,
-  // Entities are decoded by us, strictly, after parsing; the parser never expands anything.
+  // Entities are decoded strictly (the entities package) by each field reader; the parser expands none.
   processEntities: false,
   htmlEntities: false,
 });
@@ -404,15 +171,107 @@ function convertNodes(nodes: unknown, scope: Scope): XmlNode[] {
 }
 
 /**
- * Reads a prepared document with fast-xml-parser into its first top-level element (`null` when it has
- * none). Throws the parser's error when it cannot read the document at all.
+ * Reads a prepared document (no DOCTYPE) into its first top-level element (`null` when it has none).
+ * Throws the parser's error when it cannot read the document at all.
  */
-export function readXmlCompat(xml: string): XmlElement | null {
-  return rootOf(convertNodes(parser.parse(xml), TOP_SCOPE));
+export function readXml(xml: string): XmlElement | null {
+  const nodes = convertNodes(parser.parse(xml), TOP_SCOPE);
+  return nodes.find((node): node is XmlElement => node.kind === "element") ?? null;
 }
 
-/** Reads a prepared document: the fast reader, else the compat reader. Throws as `readXmlCompat` does. */
-export function readXml(xml: string): XmlElement | null {
-  const fast = readXmlFast(xml);
-  return fast === undefined ? readXmlCompat(xml) : fast;
+// ---------------------------------------------------------------------------------------------------------
+// Queries
+
+export function elements(el: XmlElement): XmlElement[] {
+  return el.children.filter((n): n is XmlElement => n.kind === "element");
+}
+
+export function hasElements(el: XmlElement): boolean {
+  return el.children.some((n) => n.kind === "element");
+}
+
+/** Child elements in namespace `ns` (a key such as "", "atom", "media") named `local`. */
+export function childrenNamed(
+  el: XmlElement,
+  ns: string | readonly string[],
+  local: string,
+): XmlElement[] {
+  const namespaces: readonly string[] = typeof ns === "string" ? [ns] : ns;
+  return elements(el).filter((child) => child.local === local && namespaces.includes(child.ns));
+}
+
+export function childNamed(
+  el: XmlElement,
+  ns: string | readonly string[],
+  local: string,
+): XmlElement | null {
+  return childrenNamed(el, ns, local)[0] ?? null;
+}
+
+/** An attribute by its name as written (`href`, `xml:base`, `rdf:about`), entities decoded. */
+export function attr(el: XmlElement, name: string): string | null {
+  const wanted = name.toLowerCase();
+  const colon = wanted.indexOf(":");
+  const suffix = colon === -1 ? null : wanted.slice(colon);
+  const key =
+    el.attrs[name] !== undefined
+      ? name
+      : // Another case, or (for a prefixed name like rdf:about) another prefix for the same attribute.
+        Object.keys(el.attrs).find((key) => {
+          const lower = key.toLowerCase();
+          return (
+            lower === wanted || (suffix !== null && lower.includes(":") && lower.endsWith(suffix))
+          );
+        });
+  return key === undefined ? null : decodeEntities(el.attrs[key] ?? "");
+}
+
+/** The text of an element and its descendants, entities decoded, CDATA as is. Not trimmed. */
+export function textContent(el: XmlElement, depth = 0): string {
+  let out = "";
+  for (const node of el.children) {
+    if (node.kind === "text") out += decodeEntities(node.raw);
+    else if (node.kind === "cdata") out += node.value;
+    else if (depth < 64) out += textContent(node, depth + 1);
+  }
+  return out;
+}
+
+const VOID_ELEMENTS = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
+
+/** The markup inside an element, as HTML: XHTML elements lose their prefix, namespace declarations go. */
+export function innerMarkup(el: XmlElement, depth = 0): string {
+  let out = "";
+  for (const node of el.children) {
+    if (node.kind === "text") out += node.raw;
+    else if (node.kind === "cdata") out += escapeHtml(node.value);
+    else if (depth < 64) {
+      const name = node.ns === "xhtml" ? node.local : node.name;
+      let attrs = "";
+      for (const key in node.attrs) {
+        if (key === "xmlns" || key.startsWith("xmlns:")) continue;
+        attrs += ` ${key}="${escapeAttr(decodeEntities(node.attrs[key] ?? ""))}"`;
+      }
+      const inner = innerMarkup(node, depth + 1);
+      out +=
+        inner === "" && VOID_ELEMENTS.has(name.toLowerCase())
+          ? `<${name}${attrs} />`
+          : `<${name}${attrs}>${inner}</${name}>`;
+    }
+  }
+  return out;
 }
