@@ -131,7 +131,6 @@ describe("junk in an address", () => {
         const since = lines.length;
         const response = await send(url);
         expect(response.status, url).toBeLessThan(500);
-        if (value === "%00" || value === "a%0d%0ab") expect(response.status, url).toBe(400);
         expectQuiet(since, url);
       }
     }
