@@ -30,6 +30,7 @@ describe("parseConfig", () => {
         contactFormUrl: null,
       },
       adProviderOrigins: [],
+      contentDir: "/srv/news/content",
       blog: { source: "local", dir: "/srv/news/content/blog" },
     });
   });
