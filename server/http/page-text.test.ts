@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { JSDOM } from "jsdom";
+import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOT_FOUND_ROUTES, OK_ROUTES } from "../../e2e/routes";
 import { openDatabase } from "../db/client";
@@ -79,7 +79,11 @@ const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** The page as its readers and crawlers get it, one part per line; the year of the © line varies. */
 function pageText(html: string): string {
-  const { document } = new JSDOM(html).window;
+  const window = new Window({
+    settings: { disableJavaScriptEvaluation: true, disableJavaScriptFileLoading: true },
+  });
+  const { document } = window;
+  document.write(html);
   const head = [...document.head.querySelectorAll("title, meta, link")].flatMap((node) => {
     if (node.tagName === "TITLE") return [`title: ${collapse(node.textContent ?? "")}`];
     const key = node.getAttribute("name") ?? node.getAttribute("property");
@@ -95,6 +99,7 @@ function pageText(html: string): string {
   );
   for (const node of document.body.querySelectorAll("script, style")) node.remove();
   const body = collapse(document.body.textContent ?? "").replace(/© \d{4}/g, "© {year}");
+  void window.happyDOM.close();
   return [...head, ...jsonLd, `body: ${body}`, ""].join("\n");
 }
 
