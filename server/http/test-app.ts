@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import { createBlogSource } from "../blog/create-source";
 import { parseConfig, type Config } from "../config";
+import { loadContent } from "../content/load";
 import type { DatabaseHandle } from "../db/client";
 import { formLimiter } from "../forms/guard";
 import { readCacheFor, type ReadCache } from "../news/read-cache";
@@ -40,6 +41,7 @@ export async function startTestApp(
       db: database.db,
       logger,
       blog: createBlogSource(config.blog, config.siteUrl, logger),
+      content: loadContent(config.contentDir),
       formLimiter: formLimiter(config.formRateLimit),
     },
     { pageCache, metrics },
