@@ -77,7 +77,8 @@ export function splitFrontMatter(file: string, source: string): { data: unknown;
       'front matter: the file must start with a "---" line, and one must close it',
     );
   }
-  return { data: yamlOf(file, match[1] ?? ""), body: source.slice(match[0].length) };
+  // A line in place of the opening "---", so that errors give the file's line numbers.
+  return { data: yamlOf(file, `\n${match[1] ?? ""}`), body: source.slice(match[0].length) };
 }
 
 export const readFrontMatter = (file: string) => splitFrontMatter(file, readText(file));
