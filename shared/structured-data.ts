@@ -9,7 +9,6 @@ import type {
   Thing,
   WebSite,
 } from "schema-dts";
-import type { SiteSettings } from "../server/content/load";
 import type { Article } from "./article";
 import { categoryByKey } from "./categories";
 import { absoluteUrl } from "./seo";
@@ -41,7 +40,20 @@ export type StructuredData<Data> = (args: StructuredDataArgs<Data>) => LinkedDat
 export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
 const webSiteId = (siteUrl: string) => `${siteUrl}/#website`;
 
-export function organization(siteUrl: string, site: SiteSettings): NewsMediaOrganization {
+/** What the graph says of the publication: its site settings (content/site.yaml). */
+export interface Publication {
+  name: string;
+  tagline: string;
+  foundingYear: number;
+  contact: {
+    phone: string;
+    email: string;
+    address: Record<"street" | "locality" | "region" | "postalCode" | "country", string>;
+  };
+  social: { url: string }[];
+}
+
+export function organization(siteUrl: string, site: Publication): NewsMediaOrganization {
   const { contact } = site;
   return {
     "@type": "NewsMediaOrganization",
