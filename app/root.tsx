@@ -9,7 +9,6 @@ import {
   useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
-import { site } from "../content/site";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { JsonLd } from "./components/JsonLd";
@@ -27,12 +26,6 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/icons/icon-192.png", type: "image/png", sizes: "192x192" },
   { rel: "apple-touch-icon", href: "/icons/icon-180.png" },
   { rel: "manifest", href: "/manifest.webmanifest" },
-  {
-    rel: "alternate",
-    type: "application/rss+xml",
-    title: `${site.name}: latest stories`,
-    href: "/rss.xml",
-  },
 ];
 
 /** The page's one JSON-LD graph: the publication, the site, and what the page's routes add. */
@@ -58,6 +51,7 @@ function StructuredDataGraph() {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const site = useRouteLoaderData<typeof loader>("root")?.site;
   return (
     <html lang="en-US">
       <head>
@@ -66,6 +60,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
+        {site ? (
+          <link
+            rel="alternate"
+            type="application/rss+xml"
+            title={`${site.name}: latest stories`}
+            href="/rss.xml"
+          />
+        ) : null}
         <StructuredDataGraph />
       </head>
       <body className="flex min-h-screen flex-col">
@@ -75,11 +77,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <Header />
+        {site ? <Header siteName={site.name} /> : null}
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
           {children}
         </main>
-        <Footer />
+        {site ? <Footer site={site} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -87,14 +89,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** Public settings every page may need: the public origin and which outside providers are configured. */
+/**
+ * Public settings every page may need: the public origin, which outside providers are configured,
+ * and the site settings (content/site.yaml).
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl, embeds } = context.config;
+  const { site } = context.content;
   return {
     siteUrl,
     embeds,
+    site,
     // Worked out here, on the server: the builders never ship to the browser.
-    structuredData: linked([organization(siteUrl), webSite(siteUrl)]),
+    structuredData: linked([organization(siteUrl, site), webSite(siteUrl, site.name)]),
     // Shown on an error page, so a reader can quote it and the logs can find it.
     requestId: context.requestId,
   };

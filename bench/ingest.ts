@@ -103,6 +103,7 @@ async function benchPasses() {
       database,
       logger,
       siteUrl: "http://127.0.0.1:3000",
+      siteName: "Test Ledger",
       force: true,
       limits,
     });

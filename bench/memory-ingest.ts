@@ -90,6 +90,7 @@ try {
       database,
       logger,
       siteUrl: SITE_URL,
+      siteName: "Test Ledger",
       force: true,
     });
     samples.push(

@@ -50,6 +50,7 @@ const { openDatabase } = await import("../server/db/client");
 const { createLogger } = await import("../server/logger");
 const { createBlogSource } = await import("../server/blog/create-source");
 const { formLimiter } = await import("../server/forms/guard");
+const { loadContent } = await import("../server/content/load");
 const { latestArticles } = await import("../server/news/repository");
 const { readCacheFor } = await import("../server/news/read-cache");
 
@@ -83,6 +84,7 @@ const context = {
   db: database.db,
   logger,
   blog: createBlogSource(config.blog, config.siteUrl, logger),
+  content: loadContent(config.contentDir),
   formLimiter: formLimiter(config.formRateLimit),
   clientAddress: "127.0.0.1",
   requestId: "bench",

@@ -2,7 +2,7 @@ import { expectNoSeriousViolations } from "./axe";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { CATEGORY_PAGES, categoryByKey } from "../shared/categories";
-import { COMMUNITY_POLL } from "../content/community";
+import { loadContent } from "../server/content/load";
 import { eachStep, waitForHydration } from "./helpers";
 
 // Category pages of spec §2 over the bundled sample feeds (17 items a feed, so 15 a page).
@@ -230,7 +230,7 @@ async function expectResults(page: Page, message: string) {
   const box = pollBox(page);
   await expect(box.getByRole("status")).toHaveText(message);
   const rows = box.getByRole("list", { name: "Poll results" }).getByRole("listitem");
-  await expect(rows).toHaveCount(COMMUNITY_POLL.options.length);
+  await expect(rows).toHaveCount(loadContent("content").community.poll.options.length);
   const texts = await rows.allTextContents();
   const percents = texts.map((t) => Number(/(\d+)% \(\d+ votes?\)/.exec(t)?.[1]));
   expect(
@@ -261,7 +261,7 @@ test.describe("community poll with JavaScript", () => {
     await waitForHydration(page);
     const radios = pollBox(page).getByRole("radio");
     await expect(radios).toHaveCount(5);
-    for (const [i, option] of COMMUNITY_POLL.options.entries()) {
+    for (const [i, option] of loadContent("content").community.poll.options.entries()) {
       await expect(radios.nth(i)).toHaveAccessibleName(option);
     }
     const refetches: string[] = [];

@@ -1,4 +1,6 @@
 import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config";
@@ -31,6 +33,7 @@ describe("parseConfig", () => {
         contactFormUrl: null,
       },
       adProviderOrigins: [],
+      contentDir: "/srv/news/content",
       blog: { source: "local", dir: "/srv/news/content/blog" },
     });
   });
@@ -150,6 +153,26 @@ function runServerWith(env: Record<string, string>) {
     child.on("exit", (code) => resolve({ code, stderr, stdout }));
   });
 }
+
+describe("the server with a content file it cannot use", () => {
+  it("exits with code 1 and one line naming the file and the field", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "news-bad-content-"));
+    try {
+      fs.cpSync("content", dir, { recursive: true });
+      const faq = path.join(dir, "faq.yaml");
+      fs.writeFileSync(
+        faq,
+        fs.readFileSync(faq, "utf8").replace(/^( +)answer: .*$/m, "$1answer: 42"),
+      );
+      const result = await runServerWith({ CONTENT_DIR: dir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`${faq}: topics[0].items[0].answer: expected a string\n`);
+      expect(result.stdout).toBe("");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe.concurrent("the server with an invalid variable", () => {
   it.each([

@@ -114,6 +114,7 @@ const schema = z.object({
     .min(0, "a whole number from 0 to 10")
     .max(10, "a whole number from 0 to 10")
     .default(0),
+  CONTENT_DIR: nonEmpty.default("content"),
   BLOG_SOURCE: z.enum(["local", "hosted"], { error: "local or hosted" }).default("local"),
   BLOG_DIR: nonEmpty.default("content/blog"),
   BLOG_API_URL: httpUrl.optional(),
@@ -157,6 +158,8 @@ export interface Config {
   formRateLimit: number;
   /** Reverse proxies in front of the site whose X-Forwarded-For is believed (0: none). */
   trustProxyHops: number;
+  /** The editorial content: site settings, FAQ, legal texts, events... (server/content). */
+  contentDir: string;
   /** Where blog posts come from: Markdown files here, or the hosted blog API. */
   blog: BlogConfig;
   /** The bearer token `/metrics` asks for; null: `/metrics` is not served. Never logged. */
@@ -246,6 +249,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       contactFormUrl: v.CONTACT_FORM_URL ?? null,
     },
     adProviderOrigins: v.AD_PROVIDER_ORIGINS ?? [],
+    contentDir: path.resolve(cwd, v.CONTENT_DIR),
     blog: blogConfig(v, cwd),
   };
 }

@@ -11,15 +11,32 @@ export interface Head {
   structuredData: LinkedData[];
 }
 
-/** What an error page shows in the tab when its loader could not produce a head. */
-const ERROR_META: MetaDescriptor[] = [
-  { title: pageTitle("Something went wrong") },
-  { name: "robots", content: "noindex" },
-];
+/** What a route's `meta` receives that the head needs: where the page is, and the root's data. */
+export interface MetaContext {
+  location: { pathname: string; search: string };
+  matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[];
+  loaderData?: unknown;
+}
 
-/** A route's `meta`: the head its loader sent. */
-export function headMeta({ loaderData }: { loaderData?: unknown }): MetaDescriptor[] {
-  return (loaderData as { head?: Head } | undefined)?.head?.meta ?? ERROR_META;
+/** The public origin (SITE_URL) and the site settings, as the root loader sent them. */
+export function rootDataOf(matches: MetaContext["matches"]): {
+  siteUrl: string;
+  site: { name: string; tagline: string };
+} {
+  const root = matches.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as
+    { siteUrl?: string; site?: { name: string; tagline: string } } | undefined;
+  return { siteUrl: data?.siteUrl ?? "", site: data?.site ?? { name: "", tagline: "" } };
+}
+
+/** A route's `meta`: the head its loader sent, or an error page's when it sent none. */
+export function headMeta({ loaderData, matches }: MetaContext): MetaDescriptor[] {
+  return (
+    (loaderData as { head?: Head } | undefined)?.head?.meta ?? [
+      { title: pageTitle("Something went wrong", rootDataOf(matches).site.name) },
+      { name: "robots", content: "noindex" },
+    ]
+  );
 }
 
 /** A route's `handle.structuredData`: the structured data its loader sent. */

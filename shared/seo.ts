@@ -1,5 +1,4 @@
 import type { MetaDescriptor } from "react-router";
-import { site } from "../content/site";
 import { pageTitle } from "./title";
 
 /** Shared by every page that has no picture of its own (1200 × 630, as social previews want). */
@@ -7,7 +6,6 @@ export const DEFAULT_SHARE_IMAGE = {
   path: "/images/og-default.png",
   width: 1200,
   height: 630,
-  alt: `${site.name}: ${site.tagline}`,
 };
 
 /** Query parameters that never make a page different (analytics tags and click ids). */
@@ -59,16 +57,17 @@ export function absoluteUrl(siteUrl: string, url: string): string {
  */
 export function seoTags(
   siteUrl: string,
+  site: { name: string; tagline: string },
   location: { pathname: string; search: string },
   seo: PageSeo,
 ): MetaDescriptor[] {
   const url = canonicalUrl(siteUrl, location, seo.keepParams);
-  const title = pageTitle(seo.title);
+  const title = pageTitle(seo.title, site.name);
   const image = seo.image ?? {
     url: DEFAULT_SHARE_IMAGE.path,
     width: DEFAULT_SHARE_IMAGE.width,
     height: DEFAULT_SHARE_IMAGE.height,
-    alt: DEFAULT_SHARE_IMAGE.alt,
+    alt: `${site.name}: ${site.tagline}`,
   };
   const imageUrl = absoluteUrl(siteUrl, image.url);
   const tags: MetaDescriptor[] = [

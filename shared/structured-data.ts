@@ -9,7 +9,6 @@ import type {
   Thing,
   WebSite,
 } from "schema-dts";
-import { site } from "../content/site";
 import type { Article } from "./article";
 import { categoryByKey } from "./categories";
 import { absoluteUrl } from "./seo";
@@ -41,7 +40,20 @@ export type StructuredData<Data> = (args: StructuredDataArgs<Data>) => LinkedDat
 export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
 const webSiteId = (siteUrl: string) => `${siteUrl}/#website`;
 
-export function organization(siteUrl: string): NewsMediaOrganization {
+/** What the graph says of the publication: its site settings (content/site.yaml). */
+export interface Publication {
+  name: string;
+  tagline: string;
+  foundingYear: number;
+  contact: {
+    phone: string;
+    email: string;
+    address: Record<"street" | "locality" | "region" | "postalCode" | "country", string>;
+  };
+  social: { url: string }[];
+}
+
+export function organization(siteUrl: string, site: Publication): NewsMediaOrganization {
   const { contact } = site;
   return {
     "@type": "NewsMediaOrganization",
@@ -76,7 +88,7 @@ export function organization(siteUrl: string): NewsMediaOrganization {
   };
 }
 
-export function webSite(siteUrl: string): WebSite {
+export function webSite(siteUrl: string, siteName: string): WebSite {
   // schema.org's SearchAction takes a "query-input" that schema-dts does not type.
   const search = {
     "@type": "SearchAction",
@@ -87,7 +99,7 @@ export function webSite(siteUrl: string): WebSite {
     "@type": "WebSite",
     "@id": webSiteId(siteUrl),
     url: `${siteUrl}/`,
-    name: site.name,
+    name: siteName,
     inLanguage: "en-US",
     publisher: { "@id": organizationId(siteUrl) },
     potentialAction: search,
@@ -179,10 +191,10 @@ export function faqPage(items: { question: string; answer: string }[]): FAQPage 
   };
 }
 
-export function contactPage(siteUrl: string, url: string): ContactPage {
+export function contactPage(siteUrl: string, url: string, siteName: string): ContactPage {
   return {
     "@type": "ContactPage",
-    name: `Contact ${site.name}`,
+    name: `Contact ${siteName}`,
     url,
     about: { "@id": organizationId(siteUrl) },
   };

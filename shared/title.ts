@@ -1,6 +1,4 @@
-import { site } from "../content/site";
-
 /** "{page} | {site name}". */
-export function pageTitle(page: string): string {
-  return `${page} | ${site.name}`;
+export function pageTitle(page: string, siteName: string): string {
+  return `${page} | ${siteName}`;
 }

@@ -1,8 +1,11 @@
-import { site } from "../../content/site";
+import { useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "../root";
 
 /** The office address, phone and e-mail from site settings. */
 export function ContactDetails() {
-  const { phone, email, address } = site.contact;
+  const contact = useRouteLoaderData<typeof rootLoader>("root")?.site.contact;
+  if (!contact) return null;
+  const { phone, email, address } = contact;
   return (
     <address className="not-italic">
       <p>

@@ -1,5 +1,5 @@
 import { Link } from "../lib/links";
-import type { EventCategory, FeaturedEvent } from "../../content/events";
+import type { EventCategory, ListedEvent } from "../../server/content/load";
 
 /** Where readers send an event: the contact form, with its category chosen. */
 export const SUBMIT_EVENT_PATH = "/contact-us?category=event";
@@ -23,7 +23,7 @@ export function formatEventDate(iso: string): string {
 
 const CARD = "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
-export function FeaturedEventList({ events }: { events: readonly FeaturedEvent[] }) {
+export function FeaturedEventList({ events }: { events: readonly ListedEvent[] }) {
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {events.map((event) => {

@@ -1,4 +1,4 @@
-import type { FaqItem, FaqTopic } from "../../content/faq";
+import type { FaqItem, FaqTopic } from "../../server/content/load";
 import { LinkedText } from "./LinkedText";
 
 /** Every details element shares this name, so the browser keeps at most one answer open. */

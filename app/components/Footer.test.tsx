@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadContent } from "../../server/content/load";
 import { renderInRouter } from "../lib/test-render";
 import { Footer } from "./Footer";
 
@@ -15,7 +16,7 @@ describe("Footer", () => {
     process.env.TZ = "UTC";
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2027-01-01T04:00:00Z"));
-    const html = await renderInRouter("/", <Footer />);
+    const html = await renderInRouter("/", <Footer site={loadContent("content").site} />);
     expect(html).toMatch(/© (<!-- -->)?2026/);
   });
 });

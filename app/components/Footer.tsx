@@ -1,20 +1,24 @@
 import { Link } from "../lib/links";
-import { site } from "../../content/site";
+import type { SiteSettings } from "../../server/content/load";
 import { sanDiegoYear } from "../lib/dates";
 import { FOOTER_LINKS } from "../lib/nav";
 import { Prerendered } from "../lib/prerendered";
 
-/** The same on every page of a year: the server renders it once a year. */
-export function Footer() {
+/** The same on every page of a year: the server renders it once a year (per site settings). */
+export function Footer({ site }: { site: SiteSettings }) {
   const year = sanDiegoYear();
   return (
-    <Prerendered as="footer" variant={String(year)} className="mt-12 bg-slate-900 text-slate-200">
-      {() => <FooterContent year={year} />}
+    <Prerendered
+      as="footer"
+      variant={`${year} ${JSON.stringify(site)}`}
+      className="mt-12 bg-slate-900 text-slate-200"
+    >
+      {() => <FooterContent year={year} site={site} />}
     </Prerendered>
   );
 }
 
-function FooterContent({ year }: { year: number }) {
+function FooterContent({ year, site }: { year: number; site: SiteSettings }) {
   return (
     <>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">

@@ -1,6 +1,5 @@
 import { useLocation } from "react-router";
 import { isActivePath, Link, NavLink } from "../lib/links";
-import { site } from "../../content/site";
 import { HEADER_LINKS, MOBILE_MENU_LINKS } from "../lib/nav";
 import { Prerendered } from "../lib/prerendered";
 import { SearchIcon } from "./Icons";
@@ -13,7 +12,7 @@ const SEARCH_ID = "header-search";
  * Its HTML differs from page to page only in which section links are marked current: that is its
  * variant, so the server renders it once per section.
  */
-export function Header() {
+export function Header({ siteName }: { siteName: string }) {
   const { pathname } = useLocation();
   const current = [
     ...HEADER_LINKS.filter((link) => isActivePath(link.to, pathname)),
@@ -23,20 +22,20 @@ export function Header() {
   return (
     <Prerendered
       as="header"
-      variant={current.map((link) => link.to).join(" ")}
+      variant={`${siteName} ${current.map((link) => link.to).join(" ")}`}
       className="bg-brand-dark text-white"
     >
-      {() => <HeaderContent />}
+      {() => <HeaderContent siteName={siteName} />}
     </Prerendered>
   );
 }
 
-function HeaderContent() {
+function HeaderContent({ siteName }: { siteName: string }) {
   return (
     <>
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
         <Link to="/" className="min-w-0 truncate text-lg font-bold tracking-tight sm:text-2xl">
-          {site.name}
+          {siteName}
         </Link>
         <div className="flex shrink-0 items-center gap-1">
           <button

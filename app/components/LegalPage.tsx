@@ -1,5 +1,5 @@
 import { Link } from "../lib/links";
-import type { LegalSection, LegalText } from "../../content/legal";
+import type { LegalText, Section as LegalSection } from "../../server/content/load";
 import { PageHeading } from "./PageHeading";
 
 interface Props {
@@ -39,7 +39,7 @@ function Contents({ sections }: { sections: readonly LegalSection[] }) {
   );
 }
 
-/** A legal text from `content/legal.ts`: title, date, intro, its sections, then quick links. */
+/** A legal text from `content/*.md`: title, date, intro, its sections, then quick links. */
 export function LegalPage({ text, sibling }: Props) {
   return (
     <article className="mx-auto max-w-3xl">
@@ -47,7 +47,11 @@ export function LegalPage({ text, sibling }: Props) {
       {text.lastUpdated ? (
         <p className="-mt-4 mb-6 text-sm text-slate-600">Last updated: {text.lastUpdated}</p>
       ) : null}
-      <p className="mb-8 text-lg text-slate-700">{text.intro}</p>
+      {text.intro.map((p) => (
+        <p key={p} className="mb-8 text-lg text-slate-700">
+          {p}
+        </p>
+      ))}
       {text.sections.length >= CONTENTS_FROM ? <Contents sections={text.sections} /> : null}
       {text.sections.map((section) => (
         // Unnamed sections: a dozen landmarks would crowd a screen reader's list of them.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAQ_TOPICS } from "../../content/faq";
+import { loadContent } from "../../server/content/load";
 import routes from "../routes";
 import { splitSitePaths } from "./LinkedText";
 
@@ -38,7 +38,7 @@ describe("splitSitePaths", () => {
 
   it("keeps every character of the FAQ answers and finds only pages we route", () => {
     const routed = new Set(routes.flatMap((r) => (r.path && r.path !== "*" ? [`/${r.path}`] : [])));
-    for (const item of FAQ_TOPICS.flatMap((t) => t.items)) {
+    for (const item of loadContent("content").faq.topics.flatMap((t) => t.items)) {
       const parts = splitSitePaths(item.answer);
       expect(parts.map((p) => (p.kind === "text" ? p.text : p.path)).join("")).toBe(item.answer);
       for (const p of parts) if (p.kind === "path") expect(routed).toContain(p.path);

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { OutsideLink } from "../../content/local-news";
+import type { OutsideLink } from "../../server/content/load";
 
 interface Props {
   title: string;

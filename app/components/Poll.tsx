@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
-import { COMMUNITY_POLL } from "../../content/community";
+import type { Poll as PollContent } from "../../server/content/load";
 import type { PollView } from "../../server/forms/poll";
 import { Honeypot, InlineAnswerField } from "./FormExtras";
 
 interface Props {
+  /** The question and its options (content/community.yaml). */
+  poll: PollContent;
   /** The poll as the loader saw it for this reader. */
   initial: PollView;
 }
@@ -14,7 +16,7 @@ interface Props {
  * back to the poll's results (or, when refused, the page with the reason); with it a fetcher sends
  * the vote and only this box changes.
  */
-export function Poll({ initial }: Props) {
+export function Poll({ poll, initial }: Props) {
   const fetcher = useFetcher<PollView>();
   const posted = useActionData<PollView>();
   const location = useLocation();
@@ -39,7 +41,7 @@ export function Poll({ initial }: Props) {
       </h2>
       {view.status === "results" ? (
         <div className="mt-3">
-          <p className="font-semibold">{COMMUNITY_POLL.question}</p>
+          <p className="font-semibold">{poll.question}</p>
           <p
             ref={answer}
             tabIndex={-1}
@@ -73,9 +75,9 @@ export function Poll({ initial }: Props) {
           <InlineAnswerField />
           <Honeypot />
           <fieldset aria-describedby={view.error ? errorId : undefined}>
-            <legend className="font-semibold">{COMMUNITY_POLL.question}</legend>
+            <legend className="font-semibold">{poll.question}</legend>
             <div className="mt-3 space-y-2">
-              {COMMUNITY_POLL.options.map((option) => (
+              {poll.options.map((option) => (
                 <label key={option} className="flex items-center gap-2">
                   <input
                     type="radio"

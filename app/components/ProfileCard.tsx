@@ -1,4 +1,4 @@
-import type { TeamMember } from "../../content/about";
+import type { TeamMember } from "../../server/content/load";
 
 /** One member of the editorial team: initials in a circle, name, role and a short bio. */
 export function ProfileCard({ member }: { member: TeamMember }) {

@@ -1,7 +1,7 @@
-import { SPONSORS, type SponsorType } from "../../content/sponsors";
+import type { Sponsors } from "../../server/content/load";
 
-export function SponsorAd({ type }: { type: SponsorType }) {
-  const sponsor = SPONSORS[type];
+export function SponsorAd({ type, sponsors }: { type: keyof Sponsors; sponsors: Sponsors }) {
+  const sponsor = sponsors[type];
   return (
     <aside
       aria-label={`${sponsor.label}: ${sponsor.headline}`}

@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { Form } from "react-router";
 import { afterAll, describe, expect, it } from "vitest";
+import { loadContent } from "../../server/content/load";
 import { prerenderWith } from "../lib/prerendered";
 import { renderInRouter } from "../lib/test-render";
 import { FOOTER_LINKS, HEADER_LINKS, MOBILE_MENU_LINKS } from "../lib/nav";
@@ -8,11 +9,12 @@ import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { SEARCH_FORM, SearchForm } from "./SearchForm";
 
+const { site } = loadContent("content");
 const page = (
   <>
-    <Header />
+    <Header siteName={site.name} />
     <main>Page</main>
-    <Footer />
+    <Footer site={site} />
   </>
 );
 

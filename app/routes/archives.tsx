@@ -7,7 +7,12 @@ import { ArticleCard } from "../components/ArticleCard";
 import { PageHeading } from "../components/PageHeading";
 import { PageLinks } from "../components/PageLinks";
 import { AD_SLOTS } from "../lib/ads";
-import { CATEGORIES, categoryByKey, isCategoryKey, type CategoryKey } from "../../shared/categories";
+import {
+  CATEGORIES,
+  categoryByKey,
+  isCategoryKey,
+  type CategoryKey,
+} from "../../shared/categories";
 import { sanDiegoYear } from "../lib/dates";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
@@ -43,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     const filtered = ["category", "year", "page"].some((name) => params.has(name));
     const label = category ? categoryByKey(category).label : "All";
-    const head = pageHead(request, context.config.siteUrl, {
+    const head = pageHead(request, context, {
       title: filtered ? `Archives: ${label}, ${year}, page ${page}` : "Archives",
       description: "Past San Diego stories by category and year.",
       keepParams: ["category", "year", "page"],

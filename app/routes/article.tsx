@@ -39,7 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = pageUrl(request, siteUrl);
   const head = pageHead(
     request,
-    siteUrl,
+    context,
     {
       title: article.title,
       description: article.excerpt,
@@ -55,14 +55,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ]),
     ],
   );
-  return { article, related, latest, head };
+  return { article, related, latest, head, sponsors: context.content.sponsors };
 }
 
 export const meta = headMeta;
 export const handle = headHandle;
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, latest } = loaderData;
+  const { article, related, latest, sponsors } = loaderData;
   const category = categoryByKey(article.category);
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
@@ -140,8 +140,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
         <AdSlot slot={AD_SLOTS.articleSidebar} size="tower" onSmallScreens={false} />
-        <SponsorAd type="google" />
-        <SponsorAd type="buddhatv" />
+        <SponsorAd type="google" sponsors={sponsors} />
+        <SponsorAd type="buddhatv" sponsors={sponsors} />
       </aside>
     </div>
   );

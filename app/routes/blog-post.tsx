@@ -14,7 +14,7 @@ import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { siteUrl } = context.config;
-  const missing = pageHead(request, siteUrl, {
+  const missing = pageHead(request, context, {
     title: "Blog post not found",
     description: "This blog post could not be found.",
     noindex: true,
@@ -29,7 +29,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }
     const head = pageHead(
       request,
-      siteUrl,
+      context,
       {
         title: post.title,
         description: post.description,

@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const head = (page: number | null, indexable: boolean) =>
     pageHead(
       request,
-      siteUrl,
+      context,
       {
         title: page && page > 1 ? `Blog, page ${page}` : "Blog",
         description: DESCRIPTION,

@@ -1,12 +1,5 @@
 import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "../lib/links";
-import {
-  BUSINESS_DIRECTORY,
-  BUSINESS_EVENTS,
-  BUSINESS_SPOTLIGHT,
-  ECONOMIC_INDICATORS,
-} from "../../content/business";
-import { ABOUT_SAN_DIEGO, LOCAL_NEWS_LINKS } from "../../content/local-news";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";
@@ -27,6 +20,7 @@ import {
 import { formatLongDate } from "../lib/dates";
 import { categoryHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
+import type { Content } from "../../server/content/load";
 import type { Route } from "./+types/category";
 
 /** The spec's limit: at most 15 articles per category page. */
@@ -42,10 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const articles = await readOr503(context.logger, errorText(category.name), () =>
     latestArticles(context.db, { category: articleCategory(category), limit: CATEGORY_LIMIT }),
   );
+  const { localNews, business } = context.content;
   return {
     key: category.key,
     articles,
-    head: categoryHead(request, context.config.siteUrl, category, articles),
+    head: categoryHead(request, context, category, articles),
+    // The sidebars of the two pages that have one.
+    localNews: category.key === "local-news" ? localNews : null,
+    business: category.key === "business" ? business : null,
   };
 }
 
@@ -65,35 +63,31 @@ export function shouldRevalidate({
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const category = categoryByKey(loaderData.key);
-  const { articles } = loaderData;
-  switch (category.key) {
-    case "local-news":
-      return <LocalNews category={category} articles={articles} />;
-    case "business":
-      return <Business category={category} articles={articles} />;
-    default:
-      return (
-        <>
-          <PageHeading>{category.heading}</PageHeading>
-          <StoryList
-            articles={articles}
-            id={`${category.key}-story`}
-            heading={`${category.heading} stories`}
-            toggleLabel={category.toggleLabel}
-            empty={`No ${category.name} stories yet.`}
-            listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
-          />
-        </>
-      );
-  }
+  const { articles, localNews, business } = loaderData;
+  if (localNews) return <LocalNews category={category} articles={articles} content={localNews} />;
+  if (business) return <Business category={category} articles={articles} content={business} />;
+  return (
+    <>
+      <PageHeading>{category.heading}</PageHeading>
+      <StoryList
+        articles={articles}
+        id={`${category.key}-story`}
+        heading={`${category.heading} stories`}
+        toggleLabel={category.toggleLabel}
+        empty={`No ${category.name} stories yet.`}
+        listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+      />
+    </>
+  );
 }
 
-interface PageProps {
+interface PageProps<Content> {
   category: Category;
   articles: Article[];
+  content: Content;
 }
 
-function LocalNews({ category, articles }: PageProps) {
+function LocalNews({ category, articles, content }: PageProps<Content["localNews"]>) {
   return (
     <>
       <PageHeading>{category.heading}</PageHeading>
@@ -114,15 +108,15 @@ function LocalNews({ category, articles }: PageProps) {
           />
         </div>
         <div className="flex flex-col gap-8">
-          <OutsideLinks title="Explore San Diego" links={LOCAL_NEWS_LINKS} />
+          <OutsideLinks title="Explore San Diego" links={content.links} />
           <section
             aria-labelledby="about-san-diego"
             className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
           >
             <h2 id="about-san-diego" className="text-xl font-bold">
-              {ABOUT_SAN_DIEGO.title}
+              {content.aboutSanDiego.title}
             </h2>
-            {ABOUT_SAN_DIEGO.paragraphs.map((text) => (
+            {content.aboutSanDiego.paragraphs.map((text) => (
               <p key={text} className="mt-3 text-sm text-slate-700">
                 {text}
               </p>
@@ -172,7 +166,8 @@ function SidebarBox({
   );
 }
 
-function Business({ category, articles }: PageProps) {
+function Business({ category, articles, content }: PageProps<Content["business"]>) {
+  const { spotlight, indicators, events, directory } = content;
   return (
     <>
       <PageHeading>{category.heading}</PageHeading>
@@ -190,20 +185,17 @@ function Business({ category, articles }: PageProps) {
         </div>
         <div className="flex flex-col gap-8">
           <SidebarBox id="business-spotlight" title="Business Spotlight">
-            <h3 className="mt-3 font-semibold">{BUSINESS_SPOTLIGHT.name}</h3>
-            <p className="text-sm text-slate-600">{BUSINESS_SPOTLIGHT.neighborhood}</p>
-            <p className="mt-2 text-sm text-slate-700">{BUSINESS_SPOTLIGHT.text}</p>
+            <h3 className="mt-3 font-semibold">{spotlight.name}</h3>
+            <p className="text-sm text-slate-600">{spotlight.neighborhood}</p>
+            <p className="mt-2 text-sm text-slate-700">{spotlight.text}</p>
           </SidebarBox>
           <SidebarBox id="economic-indicators" title="Economic Indicators">
             <p className="mt-1 text-sm text-slate-600">
-              {ECONOMIC_INDICATORS.note} As of{" "}
-              <time dateTime={ECONOMIC_INDICATORS.asOf}>
-                {formatLongDate(ECONOMIC_INDICATORS.asOf)}
-              </time>
-              .
+              {indicators.note} As of{" "}
+              <time dateTime={indicators.asOf}>{formatLongDate(indicators.asOf)}</time>.
             </p>
             <dl className="mt-3 divide-y divide-slate-200">
-              {ECONOMIC_INDICATORS.figures.map((figure) => (
+              {indicators.figures.map((figure) => (
                 <div key={figure.label} className="py-2">
                   <dt className="text-sm text-slate-700">{figure.label}</dt>
                   <dd className="flex items-baseline justify-between gap-3">
@@ -216,7 +208,7 @@ function Business({ category, articles }: PageProps) {
           </SidebarBox>
           <SidebarBox id="business-events" title="Upcoming Business Events">
             <ul className="mt-3 space-y-3">
-              {BUSINESS_EVENTS.map((event) => (
+              {events.map((event) => (
                 <li key={event.title} className="border-l-4 border-brand pl-3">
                   <p className="font-semibold">{event.title}</p>
                   <p className="text-sm text-slate-700">
@@ -229,7 +221,7 @@ function Business({ category, articles }: PageProps) {
         </div>
       </div>
       <div className="mt-10">
-        <OutsideLinks title="Local Business Directory" links={BUSINESS_DIRECTORY} wide />
+        <OutsideLinks title="Local Business Directory" links={directory} wide />
       </div>
     </>
   );

@@ -1,6 +1,5 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "../lib/links";
-import { COMMUNITY_EVENTS, COMMUNITY_RESOURCES } from "../../content/community";
 import {
   castVote,
   postedVote,
@@ -28,6 +27,7 @@ import { formatLongDate } from "../lib/dates";
 import { formHeaders } from "../lib/headers";
 import { categoryHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
+import type { ListedEvent } from "../../server/content/load";
 import type { Route } from "./+types/community";
 
 const COMMUNITY = categoryByKey("community");
@@ -48,16 +48,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let poll: PollView = { status: "open" };
   try {
     const justVoted = new URL(request.url).searchParams.get("poll") === "voted";
-    poll = await pollViewFor(context.db, readVoterId(request.headers.get("Cookie")), justVoted);
+    poll = await pollViewFor(
+      context.db,
+      context.content.community.poll,
+      readVoterId(request.headers.get("Cookie")),
+      justVoted,
+    );
   } catch (error) {
     context.logger.error({ err: error }, "The community poll could not be read");
   }
   // The poll box shows a voter their results: the page differs by cookie.
   const community = categoryByPath("/community");
-  const head = community
-    ? categoryHead(request, context.config.siteUrl, community, articles)
-    : undefined;
-  return data({ articles, poll, head }, { headers: { Vary: "Cookie" } });
+  const head = community ? categoryHead(request, context, community, articles) : undefined;
+  return data(
+    { articles, poll, head, community: context.content.community },
+    { headers: { Vary: "Cookie" } },
+  );
 }
 
 export const meta = headMeta;
@@ -77,6 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { "Retry-After": String(verdict.retryAfterSeconds) },
     });
   }
+  const { poll } = context.content.community;
   const known = readVoterId(request.headers.get("Cookie"));
   const voterId = known ?? crypto.randomUUID();
   const secure = context.config.siteUrl.startsWith("https://");
@@ -86,8 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A filled honeypot is answered like a vote that was not counted, and nothing is stored.
     const outcome =
       verdict.kind === "bot"
-        ? { ok: true as const, counted: false, view: await pollViewFor(context.db, null) }
-        : await castVote(context.db, voterId, postedVote(form));
+        ? { ok: true as const, counted: false, view: await pollViewFor(context.db, poll, null) }
+        : await castVote(context.db, poll, voterId, postedVote(form));
     if (!outcome.ok) return data(outcome.view, { status: 400 });
     if (wantsInlineAnswer(form)) return data(outcome.view, { headers });
     const redirect = redirectWithMessage(
@@ -154,7 +161,7 @@ function Hero({ article }: { article: Article }) {
   );
 }
 
-function UpcomingEvents() {
+function UpcomingEvents({ events }: { events: readonly ListedEvent[] }) {
   return (
     <section
       aria-labelledby="community-events"
@@ -164,7 +171,7 @@ function UpcomingEvents() {
         Upcoming Events
       </h2>
       <ul className="mt-3 space-y-4">
-        {COMMUNITY_EVENTS.map((event) => (
+        {events.map((event) => (
           <li key={event.title} className="border-l-4 border-brand pl-3">
             <h3 className="font-semibold">{event.title}</h3>
             <p className="text-sm text-slate-700">
@@ -181,6 +188,7 @@ function UpcomingEvents() {
 
 export default function Community({ loaderData }: Route.ComponentProps) {
   const [hero, ...stories] = loaderData.articles;
+  const { poll, events, resources } = loaderData.community;
   return (
     <>
       <PageHeading lead="Stories, events and resources from neighborhoods across San Diego.">
@@ -203,9 +211,9 @@ export default function Community({ loaderData }: Route.ComponentProps) {
           />
         </Section>
         <div className="flex flex-col gap-8">
-          <Poll initial={loaderData.poll} />
-          <UpcomingEvents />
-          <OutsideLinks title="Community Resources" links={COMMUNITY_RESOURCES} />
+          <Poll poll={poll} initial={loaderData.poll} />
+          <UpcomingEvents events={events} />
+          <OutsideLinks title="Community Resources" links={resources} />
         </div>
       </div>
     </>

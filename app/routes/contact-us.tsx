@@ -1,6 +1,5 @@
 import { useId } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
-import { CONTACT_CATEGORIES, CONTACT_THANKS } from "../../content/contact";
 import {
   CONTACT_FIELDS,
   CONTACT_UNAVAILABLE,
@@ -20,6 +19,7 @@ import { formHeaders } from "../lib/headers";
 import { pageHead, pageUrl } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import { contactPage } from "../../shared/structured-data";
+import type { ContactCategory } from "../../server/content/load";
 import type { Route } from "./+types/contact-us";
 
 /** The spec's height of the outside contact form's frame. */
@@ -32,20 +32,23 @@ export const headers = formHeaders;
 export function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { siteUrl } = context.config;
+  const { contact, site } = context.content;
+  const categories = contact.categories.map((c) => c.value);
   return {
     head: pageHead(
       request,
-      siteUrl,
+      context,
       {
         title: "Contact Us",
         description:
           "Send a news tip, a correction, an event or an advertising question to our newsroom.",
       },
-      [contactPage(siteUrl, pageUrl(request, siteUrl))],
+      [contactPage(siteUrl, pageUrl(request, siteUrl), site.name)],
     ),
-    category: contactCategory(params.get("category")),
+    category: contactCategory(categories, params.get("category")),
     rawCategory: params.get("category")?.slice(0, 100) ?? null,
     sent: params.get("sent") === "1",
+    contact,
   };
 }
 
@@ -69,7 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A filled honeypot gets the same thanks, and nothing is stored.
   if (verdict.kind === "bot") return redirect("/contact-us?sent=1", 303);
   try {
-    const outcome = await sendContactMessage(context.db, values);
+    const categories = context.content.contact.categories.map((c) => c.value);
+    const outcome = await sendContactMessage(context.db, categories, values);
     if (!outcome.ok)
       return data<ContactAnswer>({ errors: outcome.errors, values }, { status: 400 });
   } catch (error) {
@@ -104,11 +108,15 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
             />
           ) : loaderData.sent ? (
             <div role="status" className="rounded-lg bg-emerald-50 p-6 ring-1 ring-emerald-200">
-              <p className="font-bold text-emerald-950">{CONTACT_THANKS.title}</p>
-              <p className="mt-1 text-emerald-950">{CONTACT_THANKS.text}</p>
+              <p className="font-bold text-emerald-950">{loaderData.contact.thanks.title}</p>
+              <p className="mt-1 text-emerald-950">{loaderData.contact.thanks.text}</p>
             </div>
           ) : (
-            <ContactForm category={loaderData.category} answer={actionData} />
+            <ContactForm
+              categories={loaderData.contact.categories}
+              category={loaderData.category}
+              answer={actionData}
+            />
           )}
         </Section>
         <aside aria-label="Contact details">
@@ -122,12 +130,13 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
 }
 
 interface FormProps {
+  categories: readonly ContactCategory[];
   category: string | null;
   answer: ContactAnswer | undefined;
 }
 
 /** Our own contact form: a plain POST form that React Router sends without a reload when it can. */
-function ContactForm({ category, answer }: FormProps) {
+function ContactForm({ categories, category, answer }: FormProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const id = useId();
@@ -202,7 +211,7 @@ function ContactForm({ category, answer }: FormProps) {
           className={input}
           {...described("category")}
         >
-          {CONTACT_CATEGORIES.map((c) => (
+          {categories.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
             </option>

@@ -1,4 +1,3 @@
-import { EVENT_CATEGORIES, FEATURED_EVENTS, SUBMIT_EVENT_BLURB } from "../../content/events";
 import { FrameEmbed } from "../components/Embed";
 import { EventCategoryList, FeaturedEventList, SubmitEventLink } from "../components/EventList";
 import { PageHeading } from "../components/PageHeading";
@@ -6,6 +5,11 @@ import { Section } from "../components/Section";
 import { useEmbeds } from "../lib/embeds";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/events";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { featured, categories, submitBlurb } = context.content.events;
+  return { featured, categories, submitBlurb };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -46,7 +50,8 @@ function HolidayCalendar() {
   );
 }
 
-export default function Events() {
+export default function Events({ loaderData }: Route.ComponentProps) {
+  const { featured, categories, submitBlurb } = loaderData;
   return (
     <>
       <PageHeading lead="Holidays, festivals and community events across San Diego County.">
@@ -56,16 +61,16 @@ export default function Events() {
         <HolidayCalendar />
       </Section>
       <Section title="Featured Events">
-        <FeaturedEventList events={FEATURED_EVENTS} />
+        <FeaturedEventList events={featured} />
       </Section>
       <Section title="Event Categories">
-        <EventCategoryList categories={EVENT_CATEGORIES} />
+        <EventCategoryList categories={categories} />
       </Section>
       <Section
         title="Hosting an Event?"
         className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
-        <p className="max-w-3xl">{SUBMIT_EVENT_BLURB}</p>
+        <p className="max-w-3xl">{submitBlurb}</p>
         <div className="mt-4">
           <SubmitEventLink />
         </div>

@@ -1,5 +1,4 @@
 import { Link } from "../lib/links";
-import { FAQ_TOPICS } from "../../content/faq";
 import { FaqContents, FaqList } from "../components/FaqList";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
@@ -10,17 +9,18 @@ import type { Route } from "./+types/faq";
 
 // The questions come with the page's data, so they are not also shipped as JavaScript.
 export function loader({ request, context }: Route.LoaderArgs) {
+  const { topics } = context.content.faq;
   return {
-    topics: FAQ_TOPICS,
+    topics,
     head: pageHead(
       request,
-      context.config.siteUrl,
+      context,
       {
         title: "Frequently Asked Questions",
         description:
           "Answers about our coverage areas, news tips, events and press releases, advertising, newsletters, corrections and privacy.",
       },
-      [faqPage(FAQ_TOPICS.flatMap((topic) => topic.items))],
+      [faqPage(topics.flatMap((topic) => topic.items))],
     ),
   };
 }

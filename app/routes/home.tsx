@@ -1,6 +1,6 @@
 import { Fragment } from "react";
+import { useRouteLoaderData } from "react-router";
 import { Link } from "../lib/links";
-import { site } from "../../content/site";
 import { readOr503 } from "../../server/news/load";
 import { homeLists } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";
@@ -14,6 +14,7 @@ import { AD_SLOTS } from "../lib/ads";
 import { useEmbeds } from "../lib/embeds";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
+import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/home";
 
 export const meta = headMeta;
@@ -28,9 +29,9 @@ const WIDE_BANNER_AFTER = 6;
 export async function loader({ context, request }: Route.LoaderArgs) {
   return readOr503(context.logger, HOME_ERROR, async () => {
     const { headlines, featured, recent: latest } = await homeLists(context.db);
-    const head = pageHead(request, context.config.siteUrl, {
+    const head = pageHead(request, context, {
       title: "Home",
-      description: `${site.tagline}: local news, politics, business, sports and culture.`,
+      description: `${context.content.site.tagline}: local news, politics, business, sports and culture.`,
     });
     return { headlines, featured, latest, head };
   });
@@ -39,10 +40,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { headlines, featured, latest } = loaderData;
   const embeds = useEmbeds();
+  const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   return (
     <>
-      <h1 className="sr-only">{site.name}: San Diego news</h1>
-      {site.breaking ? (
+      <h1 className="sr-only">{site?.name}: San Diego news</h1>
+      {site?.breaking ? (
         <p className="mb-6 rounded bg-red-700 px-4 py-2 text-white">
           <strong className="mr-2 uppercase">Breaking</strong>
           {site.breaking}

@@ -1,9 +1,4 @@
 import { Link } from "../lib/links";
-import {
-  EVENTS_NEWSLETTER_BLURB,
-  LOCAL_EVENT_CATEGORIES,
-  SUBMIT_EVENT_BLURB,
-} from "../../content/events";
 import { FrameEmbed } from "../components/Embed";
 import { EventCategoryList, SubmitEventLink } from "../components/EventList";
 import { NewsletterBox } from "../components/NewsletterBox";
@@ -12,6 +7,11 @@ import { Section } from "../components/Section";
 import { useEmbeds } from "../lib/embeds";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/local-events";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { localCategories, submitBlurb, newsletterBlurb } = context.content.events;
+  return { localCategories, submitBlurb, newsletterBlurb };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -52,7 +52,8 @@ function CommunityFeed() {
   );
 }
 
-export default function LocalEvents() {
+export default function LocalEvents({ loaderData }: Route.ComponentProps) {
+  const { localCategories, submitBlurb, newsletterBlurb } = loaderData;
   return (
     <>
       <PageHeading lead="Community happenings posted by San Diego neighbors and organizers.">
@@ -64,18 +65,18 @@ export default function LocalEvents() {
             <CommunityFeed />
           </Section>
           <Section title="Event Categories">
-            <EventCategoryList categories={LOCAL_EVENT_CATEGORIES} />
+            <EventCategoryList categories={localCategories} />
           </Section>
         </div>
         <div>
           <Section title="Submit Your Event" className={CARD}>
-            <p className="text-sm text-slate-700">{SUBMIT_EVENT_BLURB}</p>
+            <p className="text-sm text-slate-700">{submitBlurb}</p>
             <div className="mt-4">
               <SubmitEventLink />
             </div>
           </Section>
           <Section title="Stay in the Loop">
-            <p className="mb-4 text-sm text-slate-700">{EVENTS_NEWSLETTER_BLURB}</p>
+            <p className="mb-4 text-sm text-slate-700">{newsletterBlurb}</p>
             <NewsletterBox />
           </Section>
         </div>

@@ -1,7 +1,8 @@
-import { site } from "../../content/site";
+import type { Route } from "./+types/manifest";
 
 /** The web app manifest: the name, colours and icons a phone uses when the site is added to it. */
-export function loader() {
+export function loader({ context }: Route.LoaderArgs) {
+  const { site } = context.content;
   const manifest = {
     name: site.name,
     short_name: "Local Ledger",

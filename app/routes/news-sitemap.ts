@@ -9,5 +9,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const items = await readOr503(context.logger, "The news sitemap could not be read", () =>
     recentForNewsSitemap(context.db, new Date()),
   );
-  return new Response(newsSitemap(context.config.siteUrl, items), { headers: XML_HEADERS });
+  return new Response(newsSitemap(context.config.siteUrl, context.content.site.name, items), {
+    headers: XML_HEADERS,
+  });
 }

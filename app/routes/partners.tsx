@@ -1,9 +1,12 @@
 import { Link } from "../lib/links";
-import { PARTNER_IMAGES, PARTNER_POINTS, PARTNERS_INTRO } from "../../content/partners";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/partners";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return context.content.partners;
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -18,12 +21,13 @@ const IMAGE_HEIGHT = 400;
 
 const CARD = "overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200";
 
-export default function Partners() {
+export default function Partners({ loaderData }: Route.ComponentProps) {
+  const { images, intro, points } = loaderData;
   return (
     <>
       <PageHeading>Our Partners</PageHeading>
       <ul className="mb-10 grid gap-6 md:grid-cols-3">
-        {PARTNER_IMAGES.map((partner, index) => (
+        {images.map((partner, index) => (
           <li key={partner.id} className={CARD}>
             <img
               src={partner.url}
@@ -40,9 +44,9 @@ export default function Partners() {
         ))}
       </ul>
       <Section title="Partner With Us">
-        <p className="mb-6 max-w-3xl text-lg text-slate-700">{PARTNERS_INTRO}</p>
+        <p className="mb-6 max-w-3xl text-lg text-slate-700">{intro}</p>
         <ul className="grid gap-4 md:grid-cols-3">
-          {PARTNER_POINTS.map((point) => (
+          {points.map((point) => (
             <li
               key={point.title}
               className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"

@@ -1,4 +1,3 @@
-import { PRIVACY_SHORT } from "../../content/legal";
 import { pageHead } from "../../server/seo/head";
 import { LegalPage } from "../components/LegalPage";
 import { headHandle, headMeta } from "../../shared/head";
@@ -6,11 +5,12 @@ import type { Route } from "./+types/privacy";
 
 // The text comes with the page's data, so it is not also shipped as JavaScript.
 export function loader({ request, context }: Route.LoaderArgs) {
+  const text = context.content.privacy;
   return {
-    text: PRIVACY_SHORT,
-    head: pageHead(request, context.config.siteUrl, {
-      title: PRIVACY_SHORT.title,
-      description: PRIVACY_SHORT.description,
+    text,
+    head: pageHead(request, context, {
+      title: text.title,
+      description: text.description,
     }),
   };
 }

@@ -1,4 +1,3 @@
-import { site } from "../../content/site";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
 import { rssFeed } from "../../server/seo/xml";
@@ -11,6 +10,7 @@ const CATEGORY_FEED_ITEMS = 15;
 
 /** /rss.xml (the latest across categories) and /{category}/rss.xml (one category page's stories). */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site } = context.content;
   const selfPath = new URL(request.url).pathname;
   const category = categoryByPath(selfPath.replace(/\/rss\.xml$/, ""));
   const articles = await readOr503(context.logger, "A feed could not be read", () =>

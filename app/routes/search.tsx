@@ -29,7 +29,7 @@ function searchLink(query: string, page: number): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const head = (query: string) =>
-    pageHead(request, context.config.siteUrl, {
+    pageHead(request, context, {
       title: query ? `Search: ${query}` : "Search",
       description: "Search San Diego news stories and blog posts.",
       keepParams: ["q", "page"],

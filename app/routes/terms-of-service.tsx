@@ -1,4 +1,3 @@
-import { TERMS_OF_SERVICE } from "../../content/legal";
 import { pageHead } from "../../server/seo/head";
 import { LegalPage } from "../components/LegalPage";
 import { headHandle, headMeta } from "../../shared/head";
@@ -6,11 +5,12 @@ import type { Route } from "./+types/terms-of-service";
 
 // The text comes with the page's data, so it is not also shipped as JavaScript.
 export function loader({ request, context }: Route.LoaderArgs) {
+  const text = context.content.termsOfService;
   return {
-    text: TERMS_OF_SERVICE,
-    head: pageHead(request, context.config.siteUrl, {
-      title: TERMS_OF_SERVICE.title,
-      description: TERMS_OF_SERVICE.description,
+    text,
+    head: pageHead(request, context, {
+      title: text.title,
+      description: text.description,
       noindex: true,
     }),
   };

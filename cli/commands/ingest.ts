@@ -1,5 +1,6 @@
 import { createBlogSource } from "../../server/blog/create-source";
 import { refreshBlogIndex } from "../../server/blog/search-index";
+import { loadContentOrExit } from "../../server/content/load";
 import { loadFeedSources } from "../../server/ingest/feeds-config";
 import {
   INGEST_LOCK_ID,
@@ -63,6 +64,7 @@ export const ingest: Command = {
         ["debug", "trace"].includes(config.logLevel) ? config.logLevel : "error",
       );
       const sources = loadFeedSources(config.feedsFile);
+      const { site } = loadContentOrExit(config.contentDir);
       const controller = new AbortController();
       const stop = () => controller.abort();
       process.once("SIGTERM", stop);
@@ -82,6 +84,7 @@ export const ingest: Command = {
               database,
               logger,
               siteUrl: config.siteUrl,
+              siteName: site.name,
               force: Boolean(values.force),
               limits: limitsFor(config.ingestConcurrency),
               signal: AbortSignal.any([controller.signal, lockLost]),

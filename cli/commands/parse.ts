@@ -1,5 +1,6 @@
 import { isCategoryKey, FEED_CATEGORIES } from "../../shared/categories";
 import { loadConfigOrExit } from "../../server/config";
+import { loadContentOrExit } from "../../server/content/load";
 import { loadFeedSources } from "../../server/ingest/feeds-config";
 import { DEFAULT_FETCH_OPTIONS, fetchFeed } from "../../server/ingest/fetch";
 import { articlesFromBody, userAgent } from "../../server/ingest/ingest";
@@ -27,7 +28,7 @@ export const parse: Command = {
     if (!isCategoryKey(category)) throw new UsageError(`Unknown category: ${category}`);
     const result = await fetchFeed(source, {
       ...DEFAULT_FETCH_OPTIONS,
-      userAgent: userAgent(config.siteUrl),
+      userAgent: userAgent(config.siteUrl, loadContentOrExit(config.contentDir).site.name),
     });
     if (result.kind !== "ok") {
       console.error(

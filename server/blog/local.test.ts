@@ -4,7 +4,8 @@ import path from "node:path";
 import { Window } from "happy-dom";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalBlogSource, PostFileError, readPostFile } from "./local";
+import { ContentError } from "../content/read";
+import { createLocalBlogSource, readPostFile } from "./local";
 import { BlogSourceError } from "./source";
 
 const SITE_URL = "https://news.example.org";
@@ -218,18 +219,30 @@ describe("hostile Markdown and HTML in a post", () => {
 describe("malformed post files", () => {
   const valid = post("valid", 'date: "2026-01-01"\n');
   it.each<[string, string, RegExp]>([
-    ["no-front-matter.md", "# Just Markdown\n\nNo front matter.", /must start with front matter/],
-    ["unclosed.md", '---\nslug: "unclosed"\ntitle: "T"\n', /no closing "---" line/],
+    [
+      "no-front-matter.md",
+      "# Just Markdown\n\nNo front matter.",
+      /front matter: the file must start with a "---" line/,
+    ],
+    [
+      "unclosed.md",
+      '---\nslug: "unclosed"\ntitle: "T"\n',
+      /front matter: the file must start with a "---" line, and one must close it/,
+    ],
     [
       "not-key-value.md",
       '---\nslug: "not-key-value"\njust words\n---\nBody',
-      /line 3 is not `key: "value"`/,
+      /Implicit map keys need to be followed by map values at line 3, column 1/,
     ],
-    ["bad-quote.md", '---\nslug: "bad-quote\n---\nBody', /line 2 is not `key: "value"`/],
+    [
+      "bad-quote.md",
+      '---\nslug: "bad-quote\n---\nBody',
+      /Missing closing "quote at line 2, column 17/,
+    ],
     [
       "repeated.md",
       post("repeated", 'date: "2026-01-01"\ntitle: "Again"\n'),
-      /repeats the field title/,
+      /Map keys must be unique at line 6/,
     ],
     ["no-date.md", post("no-date", ""), /^no-date\.md: date /],
     [
@@ -261,7 +274,7 @@ describe("malformed post files", () => {
       /video must be an http\(s\) URL/,
     ],
   ])("%s is refused: %s", (file, text, reason) => {
-    expect(() => readPostFile(file, text, SITE_URL)).toThrow(PostFileError);
+    expect(() => readPostFile(file, text, SITE_URL)).toThrow(ContentError);
     expect(() => readPostFile(file, text, SITE_URL)).toThrow(reason);
   });
 

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Marked } from "marked";
 import { z } from "zod";
+import { ContentError, splitFrontMatter } from "../content/read";
 import { sanitizeHtml } from "../ingest/sanitize";
 import type { Logger } from "../logger";
 import { imageAddress, plainText, publicationDate } from "./fields";
@@ -15,8 +16,8 @@ import {
 } from "./source";
 
 /**
- * Blog posts as Markdown files, one per post: front matter (`key: "value"` lines between `---`
- * lines), then the body in Markdown. The files change only on deploy, so they are read once, on
+ * Blog posts as Markdown files, one per post: front matter (YAML between `---` lines, read as the
+ * content files are), then the body in Markdown. The files change only on deploy, so they are read once, on
  * first use, and kept in memory.
  */
 
@@ -43,81 +44,29 @@ const frontMatterSchema = z.strictObject({
   longTailKeywords: z.string().transform(plainText).optional(),
 });
 
-/** A post file that cannot be read as a post; its message says where and why. */
-export class PostFileError extends Error {
-  constructor(file: string, problem: string) {
-    super(`${file}: ${problem}`);
-    this.name = "PostFileError";
-  }
-}
-
-const KEY_VALUE = /^([A-Za-z][A-Za-z0-9_]*):(?:[ \t]+(.*))?$/;
-
-/** One front matter value: a "double-quoted" (JSON) string, a 'single-quoted' one, or bare text. */
-function frontMatterValue(raw: string): string | null {
-  const value = raw.trim();
-  if (value.startsWith('"')) {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      return typeof parsed === "string" ? parsed : null;
-    } catch {
-      return null;
-    }
-  }
-  if (value.startsWith("'")) {
-    return /^'(?:[^']|'')*'$/.test(value) ? value.slice(1, -1).replaceAll("''", "'") : null;
-  }
-  return value;
-}
-
-/** The front matter's fields and the body; throws PostFileError naming the bad line. */
-function splitFile(file: string, source: string): { fields: Record<string, string>; body: string } {
-  const lines = source
-    .replace(/^\uFEFF/, "")
-    .replace(/\r\n?/g, "\n")
-    .split("\n");
-  if (lines[0]?.trim() !== "---") {
-    throw new PostFileError(file, 'the file must start with front matter: a line "---"');
-  }
-  const end = lines.indexOf("---", 1);
-  if (end === -1) throw new PostFileError(file, 'the front matter has no closing "---" line');
-  const fields: Record<string, string> = {};
-  for (let n = 1; n < end; n++) {
-    const line = lines[n] ?? "";
-    if (line.trim() === "") continue;
-    const match = KEY_VALUE.exec(line);
-    const value = match ? frontMatterValue(match[2] ?? "") : null;
-    if (!match?.[1] || value === null) {
-      throw new PostFileError(file, `line ${n + 1} is not \`key: "value"\`: ${line}`);
-    }
-    if (Object.hasOwn(fields, match[1])) {
-      throw new PostFileError(file, `line ${n + 1} repeats the field ${match[1]}`);
-    }
-    fields[match[1]] = value;
-  }
-  return { fields, body: lines.slice(end + 1).join("\n") };
-}
-
 const markdown = new Marked({ gfm: true });
 
 /**
  * One post file read into a post: front matter validated, Markdown rendered and sanitised (links
- * and images resolve against `siteUrl`). Throws PostFileError when the file is not a valid post.
+ * and images resolve against `siteUrl`). Throws ContentError when the file is not a valid post.
  */
 export function readPostFile(file: string, source: string, siteUrl: string): BlogPost {
-  const { fields, body } = splitFile(file, source);
+  const { data, body } = splitFrontMatter(file, source);
   // A field written but left empty counts as absent.
-  const present = Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== ""));
+  const fields = typeof data === "object" && data !== null && !Array.isArray(data) ? data : {};
+  const present = Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => v !== null && String(v).trim() !== ""),
+  );
   const parsed = frontMatterSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join(".");
-    throw new PostFileError(file, field ? `${field} ${issue?.message}` : `${issue?.message}`);
+    throw new ContentError(file, field ? `${field} ${issue?.message}` : `${issue?.message}`);
   }
   const meta = parsed.data;
   const name = path.basename(file, ".md");
   if (meta.slug !== name) {
-    throw new PostFileError(file, `slug "${meta.slug}" must match the file name "${name}.md"`);
+    throw new ContentError(file, `slug "${meta.slug}" must match the file name "${name}.md"`);
   }
   return {
     slug: meta.slug,
@@ -161,7 +110,7 @@ export function createLocalBlogSource(dir: string, options: LocalBlogOptions): B
       try {
         posts.push(readPostFile(name, await fs.readFile(file, "utf8"), options.siteUrl));
       } catch (error) {
-        if (!(error instanceof PostFileError)) throw error;
+        if (!(error instanceof ContentError)) throw error;
         options.logger.error({ file }, `Blog post skipped: ${error.message}`);
       }
     }

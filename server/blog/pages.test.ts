@@ -6,8 +6,8 @@ import { pino } from "pino";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { site } from "../../content/site";
 import { parseConfig } from "../config";
+import { loadContent } from "../content/load";
 import { testDatabases } from "../db/test-databases";
 import { formLimiter } from "../forms/guard";
 import type { LoadContext } from "../http/load-context";
@@ -50,6 +50,7 @@ beforeAll(async () => {
     config: parseConfig({ SITE_URL }),
     db: database.db,
     logger,
+    content: loadContent("content"),
     formLimiter: formLimiter(10),
     clientAddress: "127.0.0.1",
     requestId: "test-request",
@@ -89,7 +90,7 @@ describe("/blog", () => {
     const page = await render("/blog");
     expect(page.status).toBe(200);
     expect(page.main.querySelector("h1")?.textContent).toBe("Blog");
-    expect(page.document.title).toBe(`Blog | ${site.name}`);
+    expect(page.document.title).toBe(`Blog | ${baseContext.content.site.name}`);
     expect(page.links("article h2 a")).toEqual([
       "/blog/how-our-newsroom-picks-stories",
       "/blog/ev-charging-around-san-diego-county",
@@ -250,7 +251,7 @@ describe("/blog/:slug", () => {
       ),
     ).toEqual(["city council", "public comment", "local government"]);
     expect(page.document.title).toBe(
-      `How to Attend a San Diego City Council Meeting and Speak Up | ${site.name}`,
+      `How to Attend a San Diego City Council Meeting and Speak Up | ${baseContext.content.site.name}`,
     );
     expect(page.document.querySelector('meta[name="description"]')?.getAttribute("content")).toBe(
       "Find the agenda, watch online or attend in person, and make a public comment at a San Diego City Council meeting with this step-by-step guide for residents.",

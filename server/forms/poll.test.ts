@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMUNITY_POLL, POLL_OPTIONS } from "../../content/community";
+import { loadContent } from "../content/load";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import {
   ALREADY_VOTED,
   castVote,
   currentResults,
-  INVALID_OPTION,
+  invalidOption,
   pollViewFor,
   postedVote,
   readVoterId,
@@ -16,6 +16,9 @@ import {
 import { pollResults } from "./repository";
 
 reportSkippedPostgres();
+
+const POLL = loadContent("content").community.poll;
+const POLL_OPTIONS = POLL.options;
 
 const VOTER_A = "6f1c2d3e-4b5a-4c6d-8e7f-901234567890";
 const VOTER_B = "0a1b2c3d-4e5f-4a6b-9c8d-7e6f5a4b3c2d";
@@ -33,20 +36,18 @@ describe.each(testDatabases())("poll on $name", (database) => {
   });
 
   it("stores a valid vote once; a second vote by the same voter changes nothing and says so", async () => {
-    const first = await castVote(handle.db, VOTER_A, { option: "Homelessness" });
+    const first = await castVote(handle.db, POLL, VOTER_A, { option: "Homelessness" });
     expect(first).toEqual({
       ok: true,
       counted: true,
       view: { status: "results", message: VOTE_THANKS, results: expect.any(Object) },
     });
-    const again = await castVote(handle.db, VOTER_A, { option: "Transportation" });
+    const again = await castVote(handle.db, POLL, VOTER_A, { option: "Transportation" });
     expect(again).toMatchObject({ ok: true, counted: false });
     expect(again.view).toMatchObject({ status: "results", message: ALREADY_VOTED });
 
-    expect(await pollResults(handle.db, COMMUNITY_POLL.id)).toEqual([
-      { option: "Homelessness", votes: 1 },
-    ]);
-    const results = await currentResults(handle.db);
+    expect(await pollResults(handle.db, POLL.id)).toEqual([{ option: "Homelessness", votes: 1 }]);
+    const results = await currentResults(handle.db, POLL);
     expect(results.total).toBe(1);
     expect(results.tallies.find((t) => t.option === "Homelessness")).toEqual({
       option: "Homelessness",
@@ -56,19 +57,19 @@ describe.each(testDatabases())("poll on $name", (database) => {
   });
 
   it("counts other voters and shows the voter's state on arrival", async () => {
-    await castVote(handle.db, VOTER_B, { option: "Jobs & economy" });
-    expect(await pollViewFor(handle.db, VOTER_B)).toMatchObject({
+    await castVote(handle.db, POLL, VOTER_B, { option: "Jobs & economy" });
+    expect(await pollViewFor(handle.db, POLL, VOTER_B)).toMatchObject({
       status: "results",
       message: ALREADY_VOTED,
       results: { total: 2 },
     });
-    expect(await pollViewFor(handle.db, VOTER_B, true)).toMatchObject({
+    expect(await pollViewFor(handle.db, POLL, VOTER_B, true)).toMatchObject({
       status: "results",
       message: VOTE_THANKS,
     });
-    expect(await pollViewFor(handle.db, VOTER_C)).toEqual({ status: "open" });
-    expect(await pollViewFor(handle.db, VOTER_C, true)).toEqual({ status: "open" });
-    expect(await pollViewFor(handle.db, null)).toEqual({ status: "open" });
+    expect(await pollViewFor(handle.db, POLL, VOTER_C)).toEqual({ status: "open" });
+    expect(await pollViewFor(handle.db, POLL, VOTER_C, true)).toEqual({ status: "open" });
+    expect(await pollViewFor(handle.db, POLL, null)).toEqual({ status: "open" });
   });
 
   it.each([
@@ -79,11 +80,11 @@ describe.each(testDatabases())("poll on $name", (database) => {
     ["two options in one post", postedVote(posted(["Homelessness", "Jobs & economy"]))],
     ["a post without an option", postedVote(posted([]))],
   ])("rejects %s and stores nothing", async (_label, form) => {
-    const before = await currentResults(handle.db);
-    const outcome = await castVote(handle.db, VOTER_C, form);
-    expect(outcome).toEqual({ ok: false, view: { status: "open", error: INVALID_OPTION } });
-    expect(await currentResults(handle.db)).toEqual(before);
-    expect(await pollViewFor(handle.db, VOTER_C)).toEqual({ status: "open" });
+    const before = await currentResults(handle.db, POLL);
+    const outcome = await castVote(handle.db, POLL, VOTER_C, form);
+    expect(outcome).toEqual({ ok: false, view: { status: "open", error: invalidOption(POLL) } });
+    expect(await currentResults(handle.db, POLL)).toEqual(before);
+    expect(await pollViewFor(handle.db, POLL, VOTER_C)).toEqual({ status: "open" });
   });
 });
 
@@ -108,7 +109,7 @@ describe("postedVote", () => {
 describe("tally", () => {
   it("lists every option in order with counts and whole percentages", () => {
     expect(
-      tally([
+      tally(POLL_OPTIONS, [
         { option: "Transportation", votes: 1 },
         { option: "Housing affordability", votes: 2 },
       ]),
@@ -125,7 +126,7 @@ describe("tally", () => {
   });
 
   it("shows zero percent everywhere before the first vote and ignores retired options", () => {
-    const results = tally([{ option: "Retired option", votes: 4 }]);
+    const results = tally(POLL_OPTIONS, [{ option: "Retired option", votes: 4 }]);
     expect(results.total).toBe(0);
     expect(results.tallies.map((t) => t.option)).toEqual([...POLL_OPTIONS]);
     expect(results.tallies.every((t) => t.votes === 0 && t.percent === 0)).toBe(true);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COMMUNITY_POLL, POLL_OPTIONS, type PollOption } from "../../content/community";
+import type { Poll } from "../content/load";
 import type { Database } from "../db/client";
 import { hasVoted, pollResults, recordVote } from "./repository";
 
@@ -10,10 +10,11 @@ import { hasVoted, pollResults, recordVote } from "./repository";
 
 export const VOTE_THANKS = "Thanks for voting! Here are the results so far.";
 export const ALREADY_VOTED = "You have already voted in this poll.";
-export const INVALID_OPTION = `Please choose one of the options: ${POLL_OPTIONS.join(", ")}.`;
+export const invalidOption = (poll: Poll) =>
+  `Please choose one of the options: ${poll.options.join(", ")}.`;
 
 export interface PollTally {
-  option: PollOption;
+  option: string;
   votes: number;
   /** Whole percent of all votes; 0 when nobody has voted. */
   percent: number;
@@ -28,8 +29,6 @@ export interface PollResults {
 export type PollView =
   { status: "open"; error?: string } | { status: "results"; message: string; results: PollResults };
 
-const vote = z.object({ option: z.enum(POLL_OPTIONS, { error: INVALID_OPTION }) });
-
 /**
  * The vote a posted form carries: every `option` field in it, so a post with two (no browser sends
  * that: the options are radio buttons) is refused rather than counted as its last one.
@@ -40,21 +39,24 @@ export function postedVote(form: FormData): { option: unknown } {
 }
 
 /** Counts per option in the poll's own order, options nobody chose included. */
-export function tally(rows: readonly { option: string; votes: number }[]): PollResults {
+export function tally(
+  options: readonly string[],
+  rows: readonly { option: string; votes: number }[],
+): PollResults {
   const counts = new Map(rows.map((r) => [r.option, Number(r.votes)]));
-  const votes = POLL_OPTIONS.map((option) => counts.get(option) ?? 0);
+  const votes = options.map((option) => counts.get(option) ?? 0);
   const total = votes.reduce((sum, n) => sum + n, 0);
   return {
     total,
-    tallies: POLL_OPTIONS.map((option, i) => {
+    tallies: options.map((option, i) => {
       const n = votes[i] ?? 0;
       return { option, votes: n, percent: total === 0 ? 0 : Math.round((n / total) * 100) };
     }),
   };
 }
 
-export async function currentResults(db: Database): Promise<PollResults> {
-  return tally(await pollResults(db, COMMUNITY_POLL.id));
+export async function currentResults(db: Database, poll: Poll): Promise<PollResults> {
+  return tally(poll.options, await pollResults(db, poll.id));
 }
 
 /**
@@ -63,15 +65,18 @@ export async function currentResults(db: Database): Promise<PollResults> {
  */
 export async function castVote(
   db: Database,
+  poll: Poll,
   voterId: string,
   form: Record<string, unknown>,
 ): Promise<{ ok: false; view: PollView } | { ok: true; counted: boolean; view: PollView }> {
-  const parsed = vote.safeParse(form);
+  const parsed = z
+    .object({ option: z.enum(poll.options as [string, ...string[]]) })
+    .safeParse(form);
   if (!parsed.success) {
-    return { ok: false, view: { status: "open", error: INVALID_OPTION } };
+    return { ok: false, view: { status: "open", error: invalidOption(poll) } };
   }
   const { counted } = await recordVote(db, {
-    pollId: COMMUNITY_POLL.id,
+    pollId: poll.id,
     option: parsed.data.option,
     voterId,
   });
@@ -81,7 +86,7 @@ export async function castVote(
     view: {
       status: "results",
       message: counted ? VOTE_THANKS : ALREADY_VOTED,
-      results: await currentResults(db),
+      results: await currentResults(db, poll),
     },
   };
 }
@@ -92,14 +97,15 @@ export async function castVote(
  */
 export async function pollViewFor(
   db: Database,
+  poll: Poll,
   voterId: string | null,
   justVoted = false,
 ): Promise<PollView> {
-  if (!voterId || !(await hasVoted(db, COMMUNITY_POLL.id, voterId))) return { status: "open" };
+  if (!voterId || !(await hasVoted(db, poll.id, voterId))) return { status: "open" };
   return {
     status: "results",
     message: justVoted ? VOTE_THANKS : ALREADY_VOTED,
-    results: await currentResults(db),
+    results: await currentResults(db, poll),
   };
 }
 

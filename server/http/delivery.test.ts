@@ -147,6 +147,7 @@ describe("response cache", () => {
       database: handle,
       logger: pino({ level: "silent" }),
       siteUrl: "http://127.0.0.1:3000",
+      siteName: "Test Ledger",
       force: true,
     });
     expect(summary.inserted).toBe(1);
@@ -161,6 +162,7 @@ describe("response cache", () => {
       database: handle,
       logger: pino({ level: "silent" }),
       siteUrl: "http://127.0.0.1:3000",
+      siteName: "Test Ledger",
       force: true,
     });
     expect(summary.inserted + summary.updated).toBe(0);

@@ -7,6 +7,7 @@ import { initialRouteIds, withInitialRoutes } from "../../app/lib/initial-routes
 import { NOT_FOUND_ROUTES, OK_ROUTES } from "../../e2e/routes";
 import { createBlogSource } from "../blog/create-source";
 import { parseConfig } from "../config";
+import { loadContent } from "../content/load";
 import { testDatabases } from "../db/test-databases";
 import { formLimiter } from "../forms/guard";
 import { upsertArticle } from "../news/repository";
@@ -65,6 +66,7 @@ beforeAll(async () => {
     db: handle.db,
     logger,
     blog: createBlogSource(config.blog, config.siteUrl, logger),
+    content: loadContent(config.contentDir),
     formLimiter: formLimiter(config.formRateLimit),
     clientAddress: "127.0.0.1",
     requestId: "test-request",

@@ -1,5 +1,6 @@
 import type { BlogSource } from "../blog/source";
 import type { Config } from "../config";
+import type { Content } from "../content/load";
 import type { Database } from "../db/client";
 import type { FormLimiter } from "../forms/guard";
 import type { Logger } from "../logger";
@@ -11,6 +12,8 @@ export type LoadContext = {
   db: Database;
   logger: Logger;
   blog: BlogSource;
+  /** The editorial content, read once at start (server/content). */
+  content: Content;
   /** Counts form submissions per address (shared by every request, of every web process). */
   formLimiter: FormLimiter;
   /** The requesting client's address, for rate limits only; never logged or stored. */

@@ -4,6 +4,7 @@ import { pino } from "pino";
 import type { Logger } from "../logger";
 import { createBlogSource } from "../blog/create-source";
 import { parseConfig, type Config } from "../config";
+import { loadContent } from "../content/load";
 import type { DatabaseHandle } from "../db/client";
 import { formLimiter } from "../forms/guard";
 import { readCacheFor, type ReadCache } from "../news/read-cache";
@@ -41,6 +42,7 @@ export async function startTestApp(
       db: database.db,
       logger,
       blog: createBlogSource(config.blog, config.siteUrl, logger),
+      content: loadContent(config.contentDir),
       formLimiter: formLimiter(config.formRateLimit),
     },
     { pageCache, metrics },

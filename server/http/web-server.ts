@@ -2,6 +2,7 @@ import http, { type Server } from "node:http";
 import { createBlogSource } from "../blog/create-source";
 import { refreshBlogIndex } from "../blog/search-index";
 import type { Config } from "../config";
+import type { Content } from "../content/load";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { DataDirInUseError } from "../db/lock";
 import { formLimiter } from "../forms/guard";
@@ -18,7 +19,7 @@ import { pageCacheFor } from "./page-cache";
 /** How long in-flight requests may take to finish before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-export async function startWebServer(config: Config): Promise<void> {
+export async function startWebServer(config: Config, content: Content): Promise<void> {
   const logger = createLogger(config.logLevel);
 
   let sources;
@@ -55,6 +56,7 @@ export async function startWebServer(config: Config): Promise<void> {
       db: database.db,
       logger,
       blog,
+      content,
       formLimiter: formLimiterForProcess(formLimiter(config.formRateLimit)),
     },
     { pageCache, metrics },
@@ -72,6 +74,7 @@ export async function startWebServer(config: Config): Promise<void> {
           database,
           logger,
           siteUrl: config.siteUrl,
+          siteName: content.site.name,
           sources,
           intervalMinutes: config.ingestIntervalMinutes,
           concurrency: config.ingestConcurrency,

@@ -65,6 +65,7 @@ describe.each(testDatabases())("ingest pass on $name", (database) => {
       database: handle,
       logger,
       siteUrl: "http://127.0.0.1:3000",
+      siteName: "Test Ledger",
       now: () => T0,
       ...extra,
     });
@@ -354,6 +355,7 @@ describe("ingest concurrency", () => {
         database: handle,
         logger,
         siteUrl: "http://127.0.0.1:3000",
+        siteName: "Test Ledger",
         limits: { global: 5, perHost: 2 },
       });
       expect(summary.fetched).toBe(12);

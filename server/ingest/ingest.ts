@@ -1,5 +1,4 @@
 import { eq, inArray } from "drizzle-orm";
-import { site } from "../../content/site";
 import type { DatabaseHandle } from "../db/client";
 import { feeds } from "../db/schema";
 import type { Logger } from "../logger";
@@ -62,6 +61,8 @@ export interface IngestOptions {
   database: DatabaseHandle;
   logger: Logger;
   siteUrl: string;
+  /** The publication's name (site settings), for the User-Agent. */
+  siteName: string;
   /** Fetch every feed, even those whose next attempt is still ahead. */
   force?: boolean;
   limits?: PoolLimits;
@@ -73,8 +74,8 @@ export interface IngestOptions {
   onFeed?: (report: FeedReport) => void;
 }
 
-export function userAgent(siteUrl: string): string {
-  return `${site.name.replace(/[^\w .-]/g, "")} feed reader (+${siteUrl})`;
+export function userAgent(siteUrl: string, siteName: string): string {
+  return `${siteName.replace(/[^\w .-]/g, "")} feed reader (+${siteUrl})`;
 }
 
 function hostOf(url: string): string {
@@ -209,7 +210,7 @@ async function processFeed(
   const result = await fetchFeed(source.url, {
     ...DEFAULT_FETCH_OPTIONS,
     ...options.fetchOptions,
-    userAgent: userAgent(options.siteUrl),
+    userAgent: userAgent(options.siteUrl, options.siteName),
     etag: feed.etag,
     lastModified: feed.lastModified,
     signal: options.signal,

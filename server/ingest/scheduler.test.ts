@@ -39,6 +39,7 @@ describe("scheduler in the web process", () => {
       database: handle,
       logger: pino({ level: "silent" }),
       siteUrl: "http://127.0.0.1:3000",
+      siteName: "Test Ledger",
       sources: [{ url: server.url("/feed.xml"), category: "local-news" }],
       // 60 ms between passes, so the test sees several.
       intervalMinutes: 0.001,
@@ -97,6 +98,7 @@ describe.skipIf(!postgres)("scheduler when the ingest lock's connection is lost"
       database: handle,
       logger,
       siteUrl: "http://127.0.0.1:3000",
+      siteName: "Test Ledger",
       sources: paths.map((path) => ({ url: server.url(path), category: "local-news" as const })),
       intervalMinutes: 60,
       // One feed at a time: the pass is in its first feed when the lock goes.

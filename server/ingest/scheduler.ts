@@ -22,6 +22,7 @@ export function startScheduler(options: {
   database: DatabaseHandle;
   logger: Logger;
   siteUrl: string;
+  siteName: string;
   sources: FeedSource[];
   intervalMinutes: number;
   concurrency: number;
@@ -41,6 +42,7 @@ export function startScheduler(options: {
           database,
           logger,
           siteUrl: options.siteUrl,
+          siteName: options.siteName,
           limits: limitsFor(options.concurrency),
           signal: AbortSignal.any([controller.signal, lockLost]),
         });

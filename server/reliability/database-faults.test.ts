@@ -138,7 +138,13 @@ describe.each(databases)("a feed's store interrupted by the database on $name", 
     { url: server.url("/b.xml"), category: "business" },
   ];
   const pass = (now: Date) =>
-    runIngestPass(sources(), { database: handle, logger, siteUrl: SITE_URL, now: () => now });
+    runIngestPass(sources(), {
+      database: handle,
+      logger,
+      siteUrl: SITE_URL,
+      siteName: "Test Ledger",
+      now: () => now,
+    });
   const allArticles = () => handle.db.select().from(articles).orderBy(articles.id);
   const feedRow = async (name: string) => {
     const [row] = await handle.db
@@ -364,6 +370,7 @@ describe("kill -9 during an ingest pass on the embedded database", () => {
         database: handle,
         logger,
         siteUrl: SITE_URL,
+        siteName: "Test Ledger",
         force: true,
       });
       expect(summary.feeds.filter((f) => f.error !== null)).toEqual([]);

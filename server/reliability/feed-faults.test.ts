@@ -320,6 +320,7 @@ describe.each(testDatabases())("feed faults on $name", (database) => {
       database: handle,
       logger,
       siteUrl: SITE_URL,
+      siteName: "Test Ledger",
       force: true,
       now: () => now,
       fetchOptions,

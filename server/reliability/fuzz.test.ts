@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMMUNITY_POLL, POLL_OPTIONS } from "../../content/community";
-import { CONTACT_CATEGORIES } from "../../content/contact";
+import { loadContent } from "../content/load";
 import { contactMessages, newsletterSubscribers, pollVotes } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { startTestApp } from "../http/test-app";
@@ -49,8 +48,9 @@ const PLAIN_EMAIL =
 /** An address outside this shape is refused by any validator we would use. */
 const EMAIL_CHARACTERS = /^[A-Za-z0-9_'+.-]+@[A-Za-z0-9.-]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CATEGORY_VALUES: readonly string[] = CONTACT_CATEGORIES.map((c) => c.value);
-const OPTIONS: readonly string[] = POLL_OPTIONS;
+const CONTENT = loadContent("content");
+const CATEGORY_VALUES: readonly string[] = CONTENT.contact.categories.map((c) => c.value);
+const OPTIONS: readonly string[] = CONTENT.community.poll.options;
 /** C0 and C1 control characters and DEL. */
 const ANY_CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_LINE_BREAKS = /(?![\t\n\r])\p{Cc}/u;
@@ -1261,7 +1261,7 @@ describe.each(databases)("fuzzing on $name", (database) => {
     const votes = await handle.db.select().from(pollVotes);
     for (const vote of votes) {
       const shown = JSON.stringify(vote);
-      expect(vote.pollId, shown).toBe(COMMUNITY_POLL.id);
+      expect(vote.pollId, shown).toBe(CONTENT.community.poll.id);
       expect(OPTIONS, shown).toContain(vote.option);
       expect(vote.voterId, shown).toMatch(UUID);
       expect([...(ledger.votes.get(vote.voterId) ?? [])], shown).toContain(vote.option);

@@ -12,7 +12,8 @@ import { jsonLdText } from "../../shared/json-ld";
 import { hostileFeeds, hostilePosts, HOSTILE_ORIGIN } from "../../fixtures/hostile/documents";
 import { PAYLOADS, payloadsFor, type Sink } from "../../fixtures/hostile/payloads";
 import { createHostedBlogSource } from "../blog/hosted";
-import { PostFileError, readPostFile } from "../blog/local";
+import { readPostFile } from "../blog/local";
+import { ContentError } from "../content/read";
 import type { BlogPost } from "../blog/source";
 import { normalizeItem } from "../ingest/normalize";
 import { parseFeed } from "../ingest/parse";
@@ -137,7 +138,7 @@ describe("hostile blog posts", () => {
       try {
         read = readPostFile(`${post.slug}.md`, post.source, SITE_URL);
       } catch (error) {
-        expect(error).toBeInstanceOf(PostFileError);
+        expect(error).toBeInstanceOf(ContentError);
         expect(post.refused).toBe(true);
         return;
       }

@@ -4,17 +4,18 @@ import type { CategoryWithPage } from "../../shared/categories";
 import type { Head } from "../../shared/head";
 import { requestLocation, seoTags, type PageSeo } from "../../shared/seo";
 import { categoryFeedPath } from "../../shared/sitemap";
+import type { LoadContext } from "../http/load-context";
 import { articleList, breadcrumbs, linked } from "../../shared/structured-data";
 
 /** The head of the page `request` asks for, on SITE_URL: for a route's loader to send. */
 export function pageHead(
   request: Request,
-  siteUrl: string,
+  { config, content }: Pick<LoadContext, "config" | "content">,
   seo: PageSeo,
   structuredData: Thing[] = [],
 ): Head {
   return {
-    meta: seoTags(siteUrl, requestLocation(request), seo),
+    meta: seoTags(config.siteUrl, content.site, requestLocation(request), seo),
     structuredData: linked(structuredData),
   };
 }
@@ -27,13 +28,14 @@ export function pageUrl(request: Request, siteUrl: string): string {
 /** A category page's head: its feed linked, its breadcrumb and the list of its stories. */
 export function categoryHead(
   request: Request,
-  siteUrl: string,
+  context: Pick<LoadContext, "config" | "content">,
   category: CategoryWithPage,
   articles: Article[],
 ): Head {
+  const siteUrl = context.config.siteUrl;
   const head = pageHead(
     request,
-    siteUrl,
+    context,
     {
       title: category.heading,
       description:

@@ -41,6 +41,7 @@ beforeAll(async () => {
     database: handle,
     logger,
     siteUrl: SITE_URL,
+    siteName: "Test Ledger",
     force: true,
   });
   await syncBlogIndex(

@@ -1,4 +1,3 @@
-import { site } from "../../content/site";
 import type { Article } from "../../shared/article";
 import { escapeHtml } from "../ingest/text";
 
@@ -36,11 +35,12 @@ export function urlSet(siteUrl: string, urls: { path: string; lastmod: Date | nu
 
 export function newsSitemap(
   siteUrl: string,
+  siteName: string,
   items: { id: string; title: string; publishedAt: Date }[],
 ) {
   const entries = items.map(
     (a) =>
-      `<url><loc>${xmlText(`${siteUrl}/article/${a.id}`)}</loc><news:news><news:publication><news:name>${xmlText(site.name)}</news:name><news:language>en</news:language></news:publication><news:publication_date>${a.publishedAt.toISOString()}</news:publication_date><news:title>${xmlText(a.title)}</news:title></news:news></url>`,
+      `<url><loc>${xmlText(`${siteUrl}/article/${a.id}`)}</loc><news:news><news:publication><news:name>${xmlText(siteName)}</news:name><news:language>en</news:language></news:publication><news:publication_date>${a.publishedAt.toISOString()}</news:publication_date><news:title>${xmlText(a.title)}</news:title></news:news></url>`,
   );
   return `${XML_DECLARATION}\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n${entries.join("\n")}\n</urlset>\n`;
 }
