@@ -156,7 +156,7 @@ describe("stripTags", () => {
 });
 
 describe("markup read as browsers' tokenizers read it", () => {
-  // [fragment, sanitised, text]: the values sanitize-html gave, kept as the fast reader replaced it.
+  // [fragment, sanitised, text], as sanitize-html (htmlparser2) reads them.
   it.each([
     ["a namespaced block tag still separates words", "a<p:x>b", "ab", "a b"],
     ["a closing tag with nothing to close still separates words", "a</div>b", "ab", "a b"],
