@@ -7,6 +7,12 @@
 import sanitize from "sanitize-html";
 import { cleanText, decodeEntities, safeHttpUrl } from "./text";
 
+/**
+ * Bump with every change to what sanitizeOptions makes of a fragment: stored articles sanitised with an
+ * older version are sanitised again (resanitize.ts). sanitize.test.ts pins the options' hash to it.
+ */
+export const SANITIZE_POLICY_VERSION = 1;
+
 // Elements dropped with their text, not just their tags.
 const NON_TEXT_TAGS = [
   "script",
@@ -47,7 +53,7 @@ function dimension(value: string | undefined): string | null {
 }
 
 /** The site's allowlist, as sanitize-html options; relative addresses resolve against `baseUrl`. */
-function sanitizeOptions(baseUrl: string): sanitize.IOptions {
+export function sanitizeOptions(baseUrl: string): sanitize.IOptions {
   return {
     allowedTags: [
       ...["p", "br", "a", "ul", "ol", "li", "em", "strong", "b", "i", "span", "code", "pre"],
