@@ -2,9 +2,11 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../server/db/admin";
 import { openDatabase } from "../server/db/client";
+import { articles } from "../server/db/schema";
 import { endLockHolder } from "../server/db/test-databases";
 import { addSubscriber } from "../server/forms/repository";
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";
@@ -36,7 +38,7 @@ function news(args: string[], env: Record<string, string> = {}) {
 
 describe("news command", { timeout: 120_000 }, () => {
   it("lists its commands, and each has --help", async () => {
-    const names = ["migrate", "ingest", "feeds", "parse", "subscribers"];
+    const names = ["migrate", "ingest", "feeds", "parse", "subscribers", "resanitize"];
     const [help, ...own] = await Promise.all([
       news(["--help"]),
       ...names.map((name) => news([name, "--help"])),
@@ -177,6 +179,30 @@ describe("news command", { timeout: 120_000 }, () => {
       "second@example.com",
     ]);
     expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("resanitize: sanitises articles stored under an older policy again and says so", async () => {
+    const handle = await openDatabase({ kind: "pglite", dataDir }, { owner: "the test" });
+    await handle.migrate();
+    const [first, second] = await handle.db.select({ id: articles.id }).from(articles).limit(2);
+    await handle.db
+      .update(articles)
+      .set({ content: '<p onclick="alert(1)">x</p><script>alert(2)</script>', sanitizePolicy: 0 })
+      .where(eq(articles.id, first?.id ?? ""));
+    await handle.db
+      .update(articles)
+      .set({ sanitizePolicy: 0 })
+      .where(eq(articles.id, second?.id ?? ""));
+    await handle.close();
+
+    const result = await news(["resanitize"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      "Sanitised 2 articles again under HTML policy 1: 1 article rewritten, the rest unchanged.\n",
+    );
+    expect((await news(["resanitize"])).stdout).toBe(
+      "Every stored article is already sanitised under HTML policy 1.\n",
+    );
   });
 });
 

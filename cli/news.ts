@@ -3,9 +3,10 @@ import { feedsCommand } from "./commands/feeds";
 import { ingest } from "./commands/ingest";
 import { migrate } from "./commands/migrate";
 import { parse } from "./commands/parse";
+import { resanitize } from "./commands/resanitize";
 import { subscribersCommand } from "./commands/subscribers";
 
-const COMMANDS: Command[] = [migrate, ingest, feedsCommand, parse, subscribersCommand];
+const COMMANDS: Command[] = [migrate, ingest, feedsCommand, parse, subscribersCommand, resanitize];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

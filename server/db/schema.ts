@@ -57,6 +57,8 @@ export const articles = pgTable(
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
     content: text("content").notNull(),
+    /** The SANITIZE_POLICY_VERSION `content` was sanitised with; older rows are sanitised again. */
+    sanitizePolicy: integer("sanitize_policy").notNull().default(0),
     /** Absolute http(s) image URL; null means the bundled default image. */
     image: text("image"),
     author: text("author").notNull(),
@@ -72,6 +74,7 @@ export const articles = pgTable(
     index("articles_category_published_idx").on(t.category, t.publishedAt.desc().nullsFirst()),
     index("articles_published_idx").on(t.publishedAt.desc().nullsFirst()),
     index("articles_feed_guid_idx").on(t.feedId, t.guid),
+    index("articles_sanitize_policy_idx").on(t.sanitizePolicy),
   ],
 );
 

@@ -16,6 +16,7 @@ import {
 import { normalizeItem } from "./normalize";
 import { feedFromDocument } from "./parse";
 import { runPool, type PoolLimits } from "./pool";
+import { resanitizeArticles } from "./resanitize";
 import { DEAD_AFTER_FAILURES, nextAttemptAfterFailure, nextAttemptAfterSuccess } from "./schedule";
 import { newestItems, storeArticles, type StoreResult } from "./store";
 import type { NormalizedArticle } from "./types";
@@ -332,6 +333,7 @@ export async function runIngestPass(
 ): Promise<IngestSummary> {
   const started = Date.now();
   const now = options.now?.() ?? new Date();
+  await resanitizeArticles(options.database);
   const registered = await ensureFeeds(options.database.db, sources);
   const notModified: NotModified[] = [];
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { articles } from "../db/schema";
+import { SANITIZE_POLICY_VERSION } from "./sanitize";
 import type { NormalizedArticle } from "./types";
 
 /** The spec's limit: at most 15 newest items of a feed are stored per run. */
@@ -125,6 +126,7 @@ export async function storeArticles(
         title: item.title,
         excerpt: item.excerpt,
         content: item.content,
+        sanitizePolicy: SANITIZE_POLICY_VERSION,
         image: item.image,
         author: item.author,
         publishedAt: item.date ?? now,
@@ -153,6 +155,7 @@ export async function storeArticles(
         title: item.title,
         excerpt: item.excerpt,
         content: item.content,
+        sanitizePolicy: SANITIZE_POLICY_VERSION,
         image: item.image,
         author: item.author,
         publishedAt,
