@@ -81,6 +81,7 @@ describe.each(testDatabases())("resanitizeArticles on $name", (database) => {
       database: handle,
       logger: pino({ level: "silent" }),
       siteUrl: "http://127.0.0.1:3000",
+      siteName: "Test Ledger",
     });
     expect((await row("old-again"))?.content).toBe("<p>Hi <span>there</span></p>");
   });
