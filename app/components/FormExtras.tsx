@@ -1,3 +1,4 @@
+import { HONEYPOT_FIELD } from "../../shared/form-fields";
 import { useHydrated } from "../lib/use-hydrated";
 
 /**
@@ -9,7 +10,7 @@ export function Honeypot() {
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
       <label>
         Leave this field empty
-        <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
   );

@@ -2,12 +2,14 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Link } from "../lib/links";
 import {
   castVote,
+  voterAddressKey,
   postedVote,
   pollViewFor,
   readVoterId,
   voterCookie,
   type PollView,
 } from "../../server/forms/poll";
+import { siteSecret } from "../../server/db/secrets";
 import { guardForm, RATE_LIMITED_MESSAGE } from "../../server/forms/guard";
 import { readForm, redirectWithMessage, wantsInlineAnswer } from "../../server/forms/submission";
 import { readOr503 } from "../../server/news/load";
@@ -94,7 +96,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome =
       verdict.kind === "bot"
         ? { ok: true as const, counted: false, view: await pollViewFor(context.db, poll, null) }
-        : await castVote(context.db, poll, voterId, postedVote(form));
+        : await castVote(
+            context.db,
+            poll,
+            voterId,
+            postedVote(form),
+            context.clientAddress === "unknown"
+              ? null
+              : voterAddressKey(
+                  await siteSecret(context.db, "forms"),
+                  poll.id,
+                  context.clientAddress,
+                ),
+          );
     if (!outcome.ok) return data(outcome.view, { status: 400 });
     if (wantsInlineAnswer(form)) return data(outcome.view, { headers });
     const redirect = redirectWithMessage(

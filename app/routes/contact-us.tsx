@@ -4,10 +4,14 @@ import {
   CONTACT_FIELDS,
   CONTACT_UNAVAILABLE,
   contactCategory,
+  contactSpamReason,
   sendContactMessage,
   type ContactErrors,
 } from "../../server/forms/contact";
+import { issueFormToken } from "../../server/forms/form-token";
 import { guardForm, RATE_LIMITED_MESSAGE } from "../../server/forms/guard";
+import { siteSecret } from "../../server/db/secrets";
+import { FORM_TOKEN_FIELD } from "../../shared/form-fields";
 import { readForm, textFields } from "../../server/forms/submission";
 import { ContactDetails } from "../components/ContactDetails";
 import { FrameEmbed } from "../components/Embed";
@@ -29,7 +33,7 @@ export const meta = headMeta;
 
 export const headers = formHeaders;
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const { siteUrl } = context.config;
   const { contact, site } = context.content;
@@ -49,7 +53,21 @@ export function loader({ request, context }: Route.LoaderArgs) {
     rawCategory: params.get("category")?.slice(0, 100) ?? null,
     sent: params.get("sent") === "1",
     contact,
+    formToken: await formToken(context),
   };
+}
+
+/**
+ * The form's signed time. Without the database the page still shows the form and the newsroom's
+ * details; a message sent from it is then kept as suspected spam rather than lost.
+ */
+async function formToken(context: Route.LoaderArgs["context"]): Promise<string> {
+  try {
+    return issueFormToken(await siteSecret(context.db, "forms"));
+  } catch (error) {
+    context.logger.warn({ err: error }, "The contact form's token could not be signed");
+    return "";
+  }
 }
 
 interface ContactAnswer {
@@ -73,7 +91,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (verdict.kind === "bot") return redirect("/contact-us?sent=1", 303);
   try {
     const categories = context.content.contact.categories.map((c) => c.value);
-    const outcome = await sendContactMessage(context.db, categories, values);
+    const token = form.get(FORM_TOKEN_FIELD);
+    const spamReason = contactSpamReason(
+      await siteSecret(context.db, "forms"),
+      typeof token === "string" ? token : undefined,
+      values.message ?? "",
+    );
+    if (spamReason) context.logger.info({ spamReason }, "A contact message looks automated");
+    const outcome = await sendContactMessage(context.db, categories, values, spamReason);
     if (!outcome.ok)
       return data<ContactAnswer>({ errors: outcome.errors, values }, { status: 400 });
   } catch (error) {
@@ -115,6 +140,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
             <ContactForm
               categories={loaderData.contact.categories}
               category={loaderData.category}
+              formToken={loaderData.formToken}
               answer={actionData}
             />
           )}
@@ -132,11 +158,12 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
 interface FormProps {
   categories: readonly ContactCategory[];
   category: string | null;
+  formToken: string;
   answer: ContactAnswer | undefined;
 }
 
 /** Our own contact form: a plain POST form that React Router sends without a reload when it can. */
-function ContactForm({ categories, category, answer }: FormProps) {
+function ContactForm({ categories, category, formToken, answer }: FormProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const id = useId();
@@ -167,6 +194,7 @@ function ContactForm({ categories, category, answer }: FormProps) {
         </p>
       ) : null}
       <Honeypot />
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
       <div>
         <label htmlFor={`${id}-name`} className="font-semibold">
           Name

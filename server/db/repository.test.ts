@@ -64,6 +64,7 @@ describe.each(testDatabases())("repository on $name", (database) => {
       "feeds",
       "newsletter_subscribers",
       "poll_votes",
+      "site_secrets",
     ]);
     expect(await handle.ping()).toBe(true);
   });

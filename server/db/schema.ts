@@ -111,10 +111,16 @@ export const pollVotes = pgTable(
     option: text("option").notNull(),
     /** A random per-browser token from a cookie; never an IP address. */
     voterId: text("voter_id").notNull(),
+    /**
+     * A keyed hash of the voter's address and the day (server/forms/poll.ts): one vote per address
+     * per poll per day. Cleared once the day is over; never the address itself.
+     */
+    addressKey: text("address_key"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("poll_votes_one_per_voter").on(t.pollId, t.voterId),
+    uniqueIndex("poll_votes_one_per_address_and_day").on(t.pollId, t.addressKey),
     index("poll_votes_poll_idx").on(t.pollId, t.option),
   ],
 );
@@ -127,7 +133,17 @@ export const contactMessages = pgTable(
     email: text("email").notNull(),
     category: text("category"),
     message: text("message").notNull(),
+    /** Why the message looks automated (server/forms/contact.ts); null for a reader's message. */
+    spamReason: text("spam_reason"),
     ...timestamps,
   },
   (t) => [index("contact_messages_created_idx").on(sql`${t.createdAt} DESC`)],
 );
+
+/** Random secrets the site makes for itself on first use (server/db/secrets.ts). */
+export const siteSecrets = pgTable("site_secrets", {
+  name: text("name").primaryKey(),
+  /** Base64 of 32 random bytes. */
+  value: text("value").notNull(),
+  ...timestamps,
+});

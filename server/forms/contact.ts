@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Database } from "../db/client";
+import { formTokenDoubt, linkCount, MOST_LINKS } from "./form-token";
 import { saveContactMessage } from "./repository";
 import { EMAIL_INVALID } from "./newsletter";
 
@@ -57,11 +58,31 @@ export function contactCategory(
   return categories.find((c) => c === value) ?? null;
 }
 
-/** Validates and stores a message; with any invalid field nothing is stored. */
+/**
+ * Why a message looks automated, or null: a post without a sound form token, sent within seconds
+ * of the form being shown or a day later, or with more links than a reader writes. Such messages
+ * are kept, marked, for the newsroom to look through apart from readers' ones: a check that misses
+ * a person loses nothing.
+ */
+export function contactSpamReason(
+  secret: Buffer,
+  token: string | undefined,
+  message: string,
+  now = Date.now(),
+): string | null {
+  const links = linkCount(message);
+  return formTokenDoubt(secret, token, now) ?? (links > MOST_LINKS ? `${links} links` : null);
+}
+
+/**
+ * Validates and stores a message, marked as suspected spam with `spamReason`; with any invalid
+ * field nothing is stored.
+ */
 export async function sendContactMessage(
   db: Database,
   categories: readonly string[],
   fields: Record<string, string>,
+  spamReason: string | null = null,
 ): Promise<{ ok: true } | { ok: false; errors: ContactErrors }> {
   const parsed = message(categories).safeParse(fields);
   if (!parsed.success) {
@@ -72,6 +93,6 @@ export async function sendContactMessage(
     }
     return { ok: false, errors };
   }
-  await saveContactMessage(db, parsed.data);
+  await saveContactMessage(db, { ...parsed.data, spamReason });
   return { ok: true };
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages, newsletterSubscribers, pollVotes } from "../db/schema";
 import { testDatabases } from "../db/test-databases";
 import { startTestApp } from "../http/test-app";
+import { siteSecret } from "../db/secrets";
+import { formTokenDoubt, issueFormToken } from "./form-token";
 import { RATE_LIMITED_MESSAGE } from "./guard";
 import { EMAIL_INVALID, EMAIL_MISSING } from "./newsletter";
 import { VOTE_THANKS } from "./poll";
@@ -138,13 +140,62 @@ describe("contact form", () => {
     await handle.db.delete(contactMessages);
   });
 
+  /** The form's token as the page renders it, as if it had been shown `ageMs` ago. */
+  async function shownFormToken(ageMs = 60_000): Promise<string> {
+    return issueFormToken(await siteSecret(handle.db, "forms"), Date.now() - ageMs);
+  }
+
+  it("renders its signed time in the form, which a reader's message then carries", async () => {
+    const page = await (await fetch(`${base}/contact-us`)).text();
+    const token = /name="form_token" value="(\d+\.[\w-]+)"/.exec(page)?.[1];
+    expect(formTokenDoubt(await siteSecret(handle.db, "forms"), token, Date.now() + 10_000)).toBe(
+      null,
+    );
+  });
+
+  it.each([
+    ["without the form's token", async () => ({}), "no valid form token"],
+    [
+      "a second after the form was shown",
+      async () => ({ form_token: await shownFormToken(1_000) }),
+      /^sent \d+ ms after/,
+    ],
+    [
+      "with a stale form",
+      async () => ({ form_token: await shownFormToken(2 * 86_400_000) }),
+      "sent more than a day after the form was shown",
+    ],
+    [
+      "with a message of links",
+      async () => ({
+        form_token: await shownFormToken(),
+        message: "Buy https://a.example https://b.example https://c.example https://d.example",
+      }),
+      "4 links",
+    ],
+  ])(
+    "keeps a message sent %s, marked as suspected spam, and thanks alike",
+    async (_what, extra, reason) => {
+      const response = await post("/contact-us", { ...valid, ...(await extra()) });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/contact-us?sent=1");
+      const stored = await messages();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]?.spamReason).toMatch(reason);
+    },
+  );
+
   it("stores a valid message and confirms after a redirect", async () => {
-    const response = await post("/contact-us", valid);
+    const response = await post("/contact-us", { ...valid, form_token: await shownFormToken() });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe("/contact-us?sent=1");
     const stored = await messages();
     expect(stored).toHaveLength(1);
-    expect(stored[0]).toMatchObject({ name: "Ana Reader", email: "ana@example.com" });
+    expect(stored[0]).toMatchObject({
+      name: "Ana Reader",
+      email: "ana@example.com",
+      spamReason: null,
+    });
     const page = await (await fetch(`${base}/contact-us?sent=1`)).text();
     expect(page).toContain("Thank you, your message has reached our newsroom.");
   });
@@ -261,6 +312,24 @@ describe("community poll", () => {
     const again = await post("/community", { option: "Homelessness" }, { cookie });
     expect(again.headers.get("location")).toBe("/community?poll=already#poll");
     expect(await handle.db.$count(pollVotes)).toBe(1);
+  });
+
+  it("counts one vote per address a day, whatever the cookies; another address counts", async () => {
+    const first = await post("/community", { option: "Transportation" });
+    expect(first.headers.get("location")).toBe("/community?poll=voted#poll");
+    // The same address without the cookie, as a script that drops it would send.
+    for (let i = 0; i < 3; i++) {
+      const again = await post("/community", { option: "Homelessness" });
+      expect(again.headers.get("location")).toBe("/community?poll=already#poll");
+    }
+    expect(await handle.db.$count(pollVotes)).toBe(1);
+    address = "203.0.113.250";
+    const neighbour = await post("/community", { option: "Homelessness" });
+    expect(neighbour.headers.get("location")).toBe("/community?poll=voted#poll");
+    expect(await handle.db.$count(pollVotes)).toBe(2);
+    // What is kept is a keyed hash of the address and the day, never the address.
+    const stored = await handle.db.select().from(pollVotes);
+    expect(JSON.stringify(stored)).not.toContain("203.0.113");
   });
 
   it("a post with two options is refused with 400 and the options named, and stores nothing", async () => {

@@ -2,8 +2,7 @@
  * What every form endpoint does before it reads a form: a per-address rate limit and a honeypot.
  */
 
-/** A hidden field that people never see or fill; software that fills every field does. */
-export const HONEYPOT_FIELD = "website";
+import { HONEYPOT_FIELD } from "../../shared/form-fields";
 
 export const RATE_LIMITED_MESSAGE =
   "Too many submissions from your connection. Please wait a few minutes and try again.";

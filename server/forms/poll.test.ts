@@ -11,8 +11,10 @@ import {
   readVoterId,
   tally,
   VOTE_THANKS,
+  voterAddressKey,
   voterCookie,
 } from "./poll";
+import { pollVotes } from "../db/schema";
 import { pollResults } from "./repository";
 
 reportSkippedPostgres();
@@ -33,6 +35,32 @@ describe.each(testDatabases())("poll on $name", (database) => {
   });
   afterAll(async () => {
     await handle?.dispose();
+  });
+
+  it("counts one vote per address key; the key changes with the day and the poll", async () => {
+    const secret = Buffer.alloc(32, 3);
+    const monday = new Date(Date.UTC(2026, 10, 23, 18));
+    const key = voterAddressKey(secret, POLL.id, "198.51.100.7", monday);
+    expect(key).toBe(
+      voterAddressKey(secret, POLL.id, "198.51.100.7", new Date(Date.UTC(2026, 10, 23, 1))),
+    );
+    const tuesdayKey = voterAddressKey(
+      secret,
+      POLL.id,
+      "198.51.100.7",
+      new Date(Date.UTC(2026, 10, 24, 1)),
+    );
+    expect(tuesdayKey).not.toBe(key);
+    expect(voterAddressKey(secret, "another-poll", "198.51.100.7", monday)).not.toBe(key);
+    expect(voterAddressKey(secret, POLL.id, "198.51.100.8", monday)).not.toBe(key);
+
+    const voters = ["aaaaaaaa-0000-4000-8000-000000000001", "aaaaaaaa-0000-4000-8000-000000000002"];
+    const vote = (voter: string, addressKey: string) =>
+      castVote(handle.db, POLL, voter, { option: "Homelessness" }, addressKey);
+    expect(await vote(voters[0] ?? "", key)).toMatchObject({ counted: true });
+    expect(await vote(voters[1] ?? "", key)).toMatchObject({ counted: false });
+    expect(await vote(voters[1] ?? "", tuesdayKey)).toMatchObject({ counted: true });
+    await handle.db.delete(pollVotes);
   });
 
   it("stores a valid vote once; a second vote by the same voter changes nothing and says so", async () => {

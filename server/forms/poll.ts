@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { z } from "zod";
 import type { Poll } from "../content/load";
 import type { Database } from "../db/client";
@@ -63,11 +64,28 @@ export async function currentResults(db: Database, poll: Poll): Promise<PollResu
  * Validates a posted vote and stores it once per voter. An invalid option stores nothing; a second
  * vote from the same voter changes nothing and says so.
  */
+/**
+ * A voter's address and the day, for one poll, as a keyed hash: at most one vote per address per
+ * poll per day is counted, besides one per browser (its cookie), so a script that drops the cookie
+ * gets one vote a day rather than one per request. The address itself is never stored, and the
+ * key is cleared once its day is over (recordVote).
+ */
+export function voterAddressKey(
+  secret: Buffer,
+  pollId: string,
+  address: string,
+  now = new Date(),
+): string {
+  const day = now.toISOString().slice(0, 10);
+  return createHmac("sha256", secret).update(`${pollId}\n${address}\n${day}`).digest("base64url");
+}
+
 export async function castVote(
   db: Database,
   poll: Poll,
   voterId: string,
   form: Record<string, unknown>,
+  addressKey: string | null = null,
 ): Promise<{ ok: false; view: PollView } | { ok: true; counted: boolean; view: PollView }> {
   const parsed = z
     .object({ option: z.enum(poll.options as [string, ...string[]]) })
@@ -79,6 +97,7 @@ export async function castVote(
     pollId: poll.id,
     option: parsed.data.option,
     voterId,
+    addressKey,
   });
   return {
     ok: true,

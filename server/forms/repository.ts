@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { contactMessages, newsletterSubscribers, pollVotes } from "../db/schema";
 
@@ -26,12 +26,20 @@ export async function listSubscribers(db: Database) {
 /** One vote per voter and poll; a second vote changes nothing. */
 export async function recordVote(
   db: Database,
-  vote: { pollId: string; option: string; voterId: string },
+  vote: { pollId: string; option: string; voterId: string; addressKey?: string | null },
 ): Promise<{ counted: boolean }> {
+  // Address keys only matter on their own day (voterAddressKey): older ones are forgotten.
+  await db
+    .update(pollVotes)
+    .set({ addressKey: null })
+    .where(
+      and(isNotNull(pollVotes.addressKey), lt(pollVotes.createdAt, sql`now() - interval '2 days'`)),
+    );
+  // A vote from a browser or an address already counted conflicts with one of the unique indexes.
   const rows = await db
     .insert(pollVotes)
     .values(vote)
-    .onConflictDoNothing({ target: [pollVotes.pollId, pollVotes.voterId] })
+    .onConflictDoNothing()
     .returning({ id: pollVotes.id });
   return { counted: rows.length > 0 };
 }
@@ -55,7 +63,13 @@ export async function hasVoted(db: Database, pollId: string, voterId: string): P
 
 export async function saveContactMessage(
   db: Database,
-  message: { name: string; email: string; category: string | null; message: string },
+  message: {
+    name: string;
+    email: string;
+    category: string | null;
+    message: string;
+    spamReason?: string | null;
+  },
 ): Promise<{ id: number }> {
   const [row] = await db
     .insert(contactMessages)

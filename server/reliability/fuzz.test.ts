@@ -982,7 +982,13 @@ describe.each(databases)("fuzzing on $name", (database) => {
       });
     }
     // No page cache, so every answer comes from the loaders; no rate limit in the way.
-    app = await startTestApp(handle, { PAGE_CACHE_MB: "0", FORM_RATE_LIMIT: "100000" });
+    // Each post comes from an address of its own (a proxy's X-Forwarded-For), as from many readers:
+    // the poll counts one vote per address and day besides one per browser.
+    app = await startTestApp(handle, {
+      PAGE_CACHE_MB: "0",
+      FORM_RATE_LIMIT: "100000",
+      TRUST_PROXY_HOPS: "1",
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -1029,10 +1035,15 @@ describe.each(databases)("fuzzing on $name", (database) => {
     }
   }
 
+  let posts = 0;
+
   /** Encodes and posts a form; the answer's shape is checked by the caller. */
   async function post(path: string, request: FormRequest) {
     const encoded = await encodeForm(request);
-    const headers: Record<string, string> = { ...request.headers };
+    const headers: Record<string, string> = {
+      ...request.headers,
+      "X-Forwarded-For": `2001:db8::${(++posts).toString(16)}`,
+    };
     if (encoded.contentType) headers["Content-Type"] = encoded.contentType;
     if (request.cookie) headers.Cookie = request.cookie;
     const answer = await exchange(app.base, request.data ? `${path}.data` : path, {

@@ -1,0 +1,45 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+/**
+ * A form's signed time: when the page with the form was rendered, signed with the site's secret, so
+ * that a post can say how long after that it came. People take seconds to fill in a form and send
+ * it the same day; scanners post at once, or replay one form for hours.
+ */
+
+/** Sooner than this after the form was shown, nobody has typed a message. */
+export const FASTEST_HUMAN_MS = 3_000;
+/** Later than this, the form was kept or copied rather than filled in. */
+export const OLDEST_FORM_MS = 24 * 60 * 60_000;
+
+const sign = (secret: Buffer, issuedAt: number) =>
+  createHmac("sha256", secret).update(`form:${issuedAt}`).digest("base64url");
+
+export function issueFormToken(secret: Buffer, now = Date.now()): string {
+  return `${now}.${sign(secret, now)}`;
+}
+
+/** Why a post looks automated, or null when its token is sound and its timing human. */
+export function formTokenDoubt(
+  secret: Buffer,
+  token: string | undefined,
+  now = Date.now(),
+): string | null {
+  const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token ?? "");
+  const issuedAt = Number(match?.[1]);
+  const given = Buffer.from(match?.[2] ?? "");
+  const expected = Buffer.from(sign(secret, issuedAt));
+  if (!match || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    return "no valid form token";
+  }
+  const age = now - issuedAt;
+  if (age < FASTEST_HUMAN_MS) return `sent ${Math.max(0, age)} ms after the form was shown`;
+  if (age > OLDEST_FORM_MS) return "sent more than a day after the form was shown";
+  return null;
+}
+
+/** More links than a reader's message to a newsroom carries. */
+export const MOST_LINKS = 3;
+
+export function linkCount(text: string): number {
+  return text.match(/\bhttps?:\/\/|\bwww\./gi)?.length ?? 0;
+}
