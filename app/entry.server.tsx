@@ -1,8 +1,6 @@
-// React Router's default server entry for Node (@react-router/dev 7.18.4), unchanged but for two
-// things: it hands React's renderToString to the header and footer, which the server renders once
-// per variant (app/lib/prerendered.tsx, decision 016), and it gives the router only the routes a
-// page can name (app/lib/initial-routes.ts, decision 017). Keep it in step with the default on
-// upgrades.
+// React Router's default server entry for Node (@react-router/dev 7.18.4), unchanged but for one
+// thing: it gives the router only the routes a page can name (app/lib/initial-routes.ts, decision
+// 017). Keep it in step with the default on upgrades.
 import { PassThrough } from "node:stream";
 
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -10,11 +8,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { withInitialRoutes } from "./lib/initial-routes";
-import { prerenderWith } from "./lib/prerendered";
-
-prerenderWith(renderToString);
 
 export const streamTimeout = 5_000;
 

@@ -2,15 +2,12 @@ import { Link } from "../lib/links";
 import { site } from "../../content/site";
 import { sanDiegoYear } from "../lib/dates";
 import { FOOTER_LINKS } from "../lib/nav";
-import { Prerendered } from "../lib/prerendered";
 
-/** The same on every page of a year: the server renders it once a year. */
 export function Footer() {
-  const year = sanDiegoYear();
   return (
-    <Prerendered as="footer" variant={String(year)} className="mt-12 bg-slate-900 text-slate-200">
-      {() => <FooterContent year={year} />}
-    </Prerendered>
+    <footer className="mt-12 bg-slate-900 text-slate-200">
+      <FooterContent year={sanDiegoYear()} />
+    </footer>
   );
 }
 
