@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
 import type { Article } from "../../shared/article";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import type { Article } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
 import { useHydrated } from "../lib/use-hydrated";

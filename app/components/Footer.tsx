@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import { site } from "../../content/site";
 import { sanDiegoYear } from "../lib/dates";
 import { FOOTER_LINKS } from "../lib/nav";

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "../lib/links";
+import { Link, NavLink } from "react-router";
 import { site } from "../../content/site";
 import { HEADER_LINKS } from "../lib/nav";
 import { SearchIcon } from "./Icons";

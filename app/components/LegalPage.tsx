@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import type { LegalSection, LegalText } from "../../content/legal";
 import { PageHeading } from "./PageHeading";
 

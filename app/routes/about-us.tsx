@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import { ABOUT } from "../../content/about";
 import { site } from "../../content/site";
 import { ContactDetails } from "../components/ContactDetails";

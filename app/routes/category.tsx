@@ -1,5 +1,4 @@
-import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { Link } from "../lib/links";
+import { data, Link, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
 import {
   BUSINESS_DIRECTORY,
   BUSINESS_EVENTS,

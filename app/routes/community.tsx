@@ -1,5 +1,4 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { Link } from "../lib/links";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { COMMUNITY_EVENTS, COMMUNITY_RESOURCES } from "../../content/community";
 import {
   castVote,

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import { site } from "../../content/site";
 import { readOr503 } from "../../server/news/load";
 import { homeLists } from "../../server/news/repository";

@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import {
   EVENTS_NEWSLETTER_BLURB,
   LOCAL_EVENT_CATEGORIES,

@@ -1,6 +1,5 @@
 import { useEffect } from "react";
-import { data, useLocation } from "react-router";
-import { Link } from "../lib/links";
+import { data, Link, useLocation } from "react-router";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/not-found";
 

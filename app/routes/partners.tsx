@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import { PARTNER_IMAGES, PARTNER_POINTS, PARTNERS_INTRO } from "../../content/partners";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
