@@ -59,7 +59,9 @@ export async function startWebServer(config: Config): Promise<void> {
     },
     { pageCache, metrics },
   );
-  const server: Server = http.createServer(requestListener(app, { config, pageCache, metrics }));
+  const server: Server = http.createServer(
+    requestListener(app, { config, logger, pageCache, metrics }),
+  );
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://${config.host}:${config.port}`, db: database.kind }, "listening");
   });
