@@ -1,21 +1,14 @@
-// React Router's default server entry for Node (@react-router/dev 7.18.4), unchanged but for two
-// things: it hands React's renderToString to the header and footer, which the server renders once
-// per variant (app/lib/prerendered.tsx, decision 016), and it gives the router only the routes a
-// page can name (app/lib/initial-routes.ts, decision 017). Keep it in step with the default on
-// upgrades.
+// React Router's default server entry for Node (@react-router/dev 7.18.4), unchanged, with its
+// documented `handleError` added: errors React Router meets go to the request's JSON log line.
+// Compare with node_modules/@react-router/dev/dist/config/defaults/entry.server.node.tsx on upgrades.
 import { PassThrough } from "node:stream";
 
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { isRouteErrorResponse } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { withInitialRoutes } from "./lib/initial-routes";
-import { prerenderWith } from "./lib/prerendered";
-
-prerenderWith(renderToString);
+import { renderToPipeableStream } from "react-dom/server";
 
 export const streamTimeout = 5_000;
 
@@ -36,83 +29,76 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
 };
 
-/**
- * The default entry's document render, with the router's context passed through `prepare` first.
- * The site renders with `withInitialRoutes`; a test renders with the context as it comes too and
- * compares the pages.
- */
-export function documentRenderer(prepare: (context: EntryContext) => EntryContext) {
-  return function handleRequest(
-    request: Request,
-    responseStatusCode: number,
-    responseHeaders: Headers,
-    routerContext: EntryContext,
-    _loadContext: AppLoadContext,
-  ): Response | Promise<Response> {
-    // https://httpwg.org/specs/rfc9110.html#HEAD
-    if (request.method.toUpperCase() === "HEAD") {
-      return new Response(null, {
-        status: responseStatusCode,
-        headers: responseHeaders,
-      });
-    }
-
-    return new Promise<Response>((resolve, reject) => {
-      let shellRendered = false;
-      const userAgent = request.headers.get("user-agent");
-
-      // Requests from bots and SPA Mode renders wait for all content to load before responding.
-      const readyOption: keyof RenderToPipeableStreamOptions =
-        (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
-      // Abort the rendering stream after the `streamTimeout` so it has time to flush down the
-      // rejected boundaries.
-      let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-        () => abort(),
-        streamTimeout + 1000,
-      );
-
-      const { pipe, abort } = renderToPipeableStream(
-        <ServerRouter context={prepare(routerContext)} url={request.url} />,
-        {
-          [readyOption]() {
-            shellRendered = true;
-            const body = new PassThrough({
-              final(callback) {
-                // Clear the timeout to prevent retaining the closure and memory leak.
-                clearTimeout(timeoutId);
-                timeoutId = undefined;
-                callback();
-              },
-            });
-            const stream = createReadableStreamFromReadable(body);
-
-            responseHeaders.set("Content-Type", "text/html");
-
-            pipe(body);
-
-            resolve(
-              new Response(stream, {
-                headers: responseHeaders,
-                status: responseStatusCode,
-              }),
-            );
-          },
-          onShellError(error: unknown) {
-            reject(error);
-          },
-          onError(error: unknown) {
-            responseStatusCode = 500;
-            // Log streaming rendering errors from inside the shell. Errors in the initial shell
-            // reject and are logged by handleDocumentRequest.
-            if (shellRendered) {
-              console.error(error);
-            }
-          },
-        },
-      );
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: AppLoadContext,
+) {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, {
+      status: responseStatusCode,
+      headers: responseHeaders,
     });
-  };
-}
+  }
 
-export default documentRenderer(withInitialRoutes);
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+
+    // Ensure requests from bots and SPA Mode renders wait for all content to load before responding
+    // https://react.dev/reference/react-dom/server/renderToPipeableStream#waiting-for-all-content-to-load-for-crawlers-and-static-generation
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+
+    // Abort the rendering stream after the `streamTimeout` so it has time to
+    // flush down the rejected boundaries
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
+
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough({
+            final(callback) {
+              // Clear the timeout to prevent retaining the closure and memory leak
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          const stream = createReadableStreamFromReadable(body);
+
+          responseHeaders.set("Content-Type", "text/html");
+
+          pipe(body);
+
+          resolve(
+            new Response(stream, {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Log streaming rendering errors from inside the shell.  Don't log
+          // errors encountered during initial shell rendering since they'll
+          // reject and get logged in handleDocumentRequest.
+          if (shellRendered) {
+            console.error(error);
+          }
+        },
+      },
+    );
+  });
+}

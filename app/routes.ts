@@ -1,23 +1,12 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
-import { CATEGORY_PAGES } from "../shared/categories";
-import { categoryFeedPath } from "../shared/sitemap";
 
-// One line per route of the spec's route table; category pages come from the category registry.
+// One line per route of the spec's route table.
 export default [
   index("routes/home.tsx"),
-  ...CATEGORY_PAGES.map((c) =>
-    route(
-      c.path.slice(1),
-      // Community has a layout of its own (hero, poll); every other category shares one module.
-      c.key === "community" ? "routes/community.tsx" : "routes/category.tsx",
-      { id: `category/${c.key}` },
-    ),
-  ),
-  ...CATEGORY_PAGES.flatMap((c) =>
-    c.legacyPaths.map((legacy) =>
-      route(legacy.slice(1), "routes/legacy-redirect.tsx", { id: `redirect${legacy}` }),
-    ),
-  ),
+  // Community has a layout of its own (hero, poll); every other category page shares one module,
+  // which answers the keys of the category registry (shared/categories.ts).
+  route("community", "routes/community.tsx"),
+  route(":category", "routes/category.tsx"),
   route("archives", "routes/archives.tsx"),
   route("events", "routes/events.tsx"),
   route("local-events", "routes/local-events.tsx"),
@@ -41,9 +30,7 @@ export default [
   route("news-sitemap.xml", "routes/news-sitemap.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),
   route("rss.xml", "routes/rss.ts", { id: "rss" }),
-  ...CATEGORY_PAGES.map((c) =>
-    route(categoryFeedPath(c.path).slice(1), "routes/rss.ts", { id: `rss/${c.key}` }),
-  ),
+  route(":category/rss.xml", "routes/rss.ts", { id: "category-rss" }),
   route("not-found", "routes/not-found.tsx", { id: "not-found" }),
   route("*", "routes/not-found.tsx", { id: "catch-all" }),
 ] satisfies RouteConfig;

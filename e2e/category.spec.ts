@@ -45,8 +45,8 @@ test.describe("5-then-all toggle with JavaScript", () => {
     const refetches: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      const routes = url.searchParams.get("_routes") ?? "category/local-news";
-      if (url.pathname.endsWith(".data") && routes.includes("category/local-news")) {
+      const routes = url.searchParams.get("_routes") ?? "routes/category";
+      if (url.pathname.endsWith(".data") && routes.includes("routes/category")) {
         refetches.push(request.url());
       }
     });
@@ -267,11 +267,11 @@ test.describe("community poll with JavaScript", () => {
     const refetches: string[] = [];
     page.on("request", (request) => {
       const url = new URL(request.url());
-      const routes = url.searchParams.get("_routes") ?? "category/community";
+      const routes = url.searchParams.get("_routes") ?? "routes/community";
       if (
         request.method() === "GET" &&
         url.pathname.endsWith(".data") &&
-        routes.includes("category/community")
+        routes.includes("routes/community")
       ) {
         refetches.push(request.url());
       }

@@ -1,8 +1,7 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
 import type { Article } from "../../shared/article";
-import { Prerendered } from "../lib/prerendered";
 import { ArticleImage } from "./ArticleImage";
 
 export { DEFAULT_IMAGE } from "./ArticleImage";
@@ -13,27 +12,11 @@ interface Props {
   eager?: boolean;
 }
 
-/**
- * A story in a list. On the server its HTML is rendered once per article as it stands (every field
- * names the variant) and reused on every page and list that shows it (decision 016); an eager
- * card, whose image React preloads, renders with its page.
- */
+/** A story in a list. */
 export function ArticleCard({ article, eager = false }: Props) {
-  return (
-    <Prerendered
-      as="article"
-      variant={JSON.stringify([eager, article])}
-      className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200"
-    >
-      {() => <CardContent article={article} eager={eager} />}
-    </Prerendered>
-  );
-}
-
-function CardContent({ article, eager }: { article: Article; eager: boolean }) {
   const category = categoryByKey(article.category);
   return (
-    <>
+    <article className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative aspect-video bg-slate-200">
         <ArticleImage
           src={article.image}
@@ -58,6 +41,6 @@ function CardContent({ article, eager }: { article: Article; eager: boolean }) {
           By {article.author} · <time dateTime={article.date}>{formatLongDate(article.date)}</time>
         </p>
       </div>
-    </>
+    </article>
   );
 }

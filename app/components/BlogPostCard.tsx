@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import type { BlogPostSummary } from "../../server/blog/source";
 import { ArticleImage } from "./ArticleImage";
 

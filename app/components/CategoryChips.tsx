@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import { CATEGORY_CHIPS } from "../lib/nav";
 
 export function CategoryChips() {

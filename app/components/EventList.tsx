@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import type { EventCategory, ListedEvent } from "../../server/content/load";
 
 /** Where readers send an event: the contact form, with its category chosen. */

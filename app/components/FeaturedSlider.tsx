@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import type { Article } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
-import { Prerendered } from "../lib/prerendered";
 import { useHydrated } from "../lib/use-hydrated";
 import { ArticleImage } from "./ArticleImage";
 
@@ -68,18 +67,14 @@ export function FeaturedSlider({ articles }: { articles: Article[] }) {
         className="flex snap-x snap-mandatory overflow-x-auto scroll-smooth rounded-lg [scrollbar-width:thin]"
       >
         {articles.map((article, index) => (
-          // On the server a slide's HTML is rendered once per article (decision 016); the first,
-          // whose picture React preloads, renders with the page.
-          <Prerendered
+          <li
             key={article.id}
-            as="li"
-            variant={JSON.stringify([index === 0, article])}
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${articles.length}`}
             className="relative w-full shrink-0 snap-start"
           >
-            {() => <SlideContent article={article} first={index === 0} />}
-          </Prerendered>
+            <SlideContent article={article} first={index === 0} />
+          </li>
         ))}
       </ul>
       {hydrated && articles.length > 1 ? (
@@ -126,7 +121,7 @@ export function FeaturedSlider({ articles }: { articles: Article[] }) {
   );
 }
 
-/** A slide's picture and text: the same HTML on every page that features the article. */
+/** A slide's picture and text. */
 function SlideContent({ article, first }: { article: Article; first: boolean }) {
   return (
     <div className="relative aspect-[4/3] max-h-[28rem] w-full bg-slate-800 sm:aspect-[16/9] md:aspect-[21/9]">

@@ -1,20 +1,14 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import type { SiteSettings } from "../../server/content/load";
 import { sanDiegoYear } from "../lib/dates";
 import { FOOTER_LINKS } from "../lib/nav";
-import { Prerendered } from "../lib/prerendered";
 
-/** The same on every page of a year: the server renders it once a year (per site settings). */
+/** The site's footer: sections, contact details, social and partner links, the year. */
 export function Footer({ site }: { site: SiteSettings }) {
-  const year = sanDiegoYear();
   return (
-    <Prerendered
-      as="footer"
-      variant={`${year} ${JSON.stringify(site)}`}
-      className="mt-12 bg-slate-900 text-slate-200"
-    >
-      {() => <FooterContent year={year} site={site} />}
-    </Prerendered>
+    <footer className="mt-12 bg-slate-900 text-slate-200">
+      <FooterContent year={sanDiegoYear()} site={site} />
+    </footer>
   );
 }
 

@@ -1,32 +1,16 @@
-import { useLocation } from "react-router";
-import { isActivePath, Link, NavLink } from "../lib/links";
-import { HEADER_LINKS, MOBILE_MENU_LINKS } from "../lib/nav";
-import { Prerendered } from "../lib/prerendered";
+import { Link, NavLink } from "react-router";
+import { HEADER_LINKS } from "../lib/nav";
 import { SearchIcon } from "./Icons";
 import { MobileMenu } from "./MobileMenu";
 import { SearchForm } from "./SearchForm";
 
 const SEARCH_ID = "header-search";
 
-/**
- * Its HTML differs from page to page only in which section links are marked current: that is its
- * variant, so the server renders it once per section.
- */
 export function Header({ siteName }: { siteName: string }) {
-  const { pathname } = useLocation();
-  const current = [
-    ...HEADER_LINKS.filter((link) => isActivePath(link.to, pathname)),
-    // The mobile menu's links are current on their own page only (`end`).
-    ...MOBILE_MENU_LINKS.filter((link) => isActivePath(link.to, pathname, true)),
-  ];
   return (
-    <Prerendered
-      as="header"
-      variant={`${siteName} ${current.map((link) => link.to).join(" ")}`}
-      className="bg-brand-dark text-white"
-    >
-      {() => <HeaderContent siteName={siteName} />}
-    </Prerendered>
+    <header className="bg-brand-dark text-white">
+      <HeaderContent siteName={siteName} />
+    </header>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import type { LegalText, Section as LegalSection } from "../../server/content/load";
 import { PageHeading } from "./PageHeading";
 

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 
 export type TextPart = { kind: "text"; text: string } | { kind: "path"; path: string };
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { NavLink } from "../lib/links";
+import { NavLink } from "react-router";
 import { MOBILE_MENU_LINKS } from "../lib/nav";
 import { useHydrated } from "../lib/use-hydrated";
 import { MenuIcon } from "./Icons";

@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 
 interface Props {
   /** Names the navigation landmark, e.g. "Archive pages". */

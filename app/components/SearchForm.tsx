@@ -7,18 +7,17 @@ interface Props {
   autoFocus?: boolean;
 }
 
-/** What the search form says in its markup, whichever component renders it. */
-export const SEARCH_FORM = {
-  method: "get",
-  action: "/search",
-  role: "search",
-  className: "flex gap-2",
-} as const;
-
 /** A GET form to /search: works as a plain form without JavaScript. */
 export function SearchForm({ id, placeholder = "Search", defaultValue, autoFocus }: Props) {
-  const fields = (
-    <>
+  return (
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      className="flex gap-2"
+      // A search opened from a popover (header box, mobile menu) closes it so the results show.
+      onSubmit={(event) => event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover()}
+    >
       <label htmlFor={id} className="sr-only">
         Search articles
       </label>
@@ -39,24 +38,6 @@ export function SearchForm({ id, placeholder = "Search", defaultValue, autoFocus
       >
         Search
       </button>
-    </>
-  );
-  if (import.meta.env.SSR) {
-    // The markup React Router's Form renders, without needing the router: the header, where this
-    // form sits, is rendered apart from the page on the server (app/lib/prerendered.tsx).
-    return (
-      <form {...SEARCH_FORM} data-discover="true">
-        {fields}
-      </form>
-    );
-  }
-  return (
-    <Form
-      {...SEARCH_FORM}
-      // A search opened from a popover (header box, mobile menu) closes it so the results show.
-      onSubmit={(event) => event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover()}
-    >
-      {fields}
     </Form>
   );
 }

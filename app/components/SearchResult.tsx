@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import type { SearchHit } from "../../server/news/search";
 import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";

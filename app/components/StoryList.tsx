@@ -1,6 +1,5 @@
 import { Fragment, useEffect, useRef, type ReactNode } from "react";
-import { useLocation } from "react-router";
-import { Link } from "../lib/links";
+import { Link, useLocation } from "react-router";
 import type { Article } from "../../shared/article";
 import { ArticleCard } from "./ArticleCard";
 

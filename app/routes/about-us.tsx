@@ -1,5 +1,4 @@
-import { useRouteLoaderData } from "react-router";
-import { Link } from "../lib/links";
+import { Link, useRouteLoaderData } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
 import { PageHeading } from "../components/PageHeading";
 import { ProfileCard } from "../components/ProfileCard";

@@ -1,5 +1,4 @@
-import { redirect } from "react-router";
-import { Link } from "../lib/links";
+import { Link, redirect } from "react-router";
 import { readOr503, readOrEmpty } from "../../server/news/load";
 import { articleById, latestArticles, relatedArticles } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";

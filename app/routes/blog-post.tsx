@@ -1,5 +1,4 @@
-import { data } from "react-router";
-import { Link } from "../lib/links";
+import { data, Link } from "react-router";
 import { blogErrorMessage } from "../../server/blog/load";
 import type { BlogPost } from "../../server/blog/source";
 import { ArticleImage } from "../components/ArticleImage";

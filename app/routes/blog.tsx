@@ -1,5 +1,4 @@
-import { data } from "react-router";
-import { Link } from "../lib/links";
+import { data, Link } from "react-router";
 import { blogErrorMessage } from "../../server/blog/load";
 import { BLOG_PAGE_SIZE } from "../../server/blog/source";
 import { BlogPagination } from "../components/BlogPagination";

@@ -1,10 +1,17 @@
-import { data, useLocation, type ShouldRevalidateFunctionArgs } from "react-router";
-import { Link } from "../lib/links";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  redirect,
+  useParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
 import { ErrorState } from "../components/ErrorState";
+import { NOT_FOUND_SEO, NotFound } from "../components/NotFound";
 import { OutsideLinks } from "../components/OutsideLinks";
 import { PageHeading } from "../components/PageHeading";
 import { adFollows, onlyToggleChanged, StoryList } from "../components/StoryList";
@@ -15,9 +22,11 @@ import {
   categoryByKey,
   categoryByPath,
   errorText,
+  legacyRedirect,
   type Category,
 } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
+import { pageMeta } from "../lib/meta";
 import { categoryHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import type { Content } from "../../server/content/load";
@@ -29,10 +38,20 @@ const CATEGORY_LIMIT = 15;
 /** On Local News an ad unit follows every third article. */
 const LOCAL_AD_EVERY = 3;
 
-// The loader always sends up to 15 stories, whatever `?all` says; the page shows 5 or all of them.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const category = categoryByPath(new URL(request.url).pathname);
-  if (!category) throw data("Not Found", { status: 404 });
+/**
+ * A category page by its key in the registry (Community's has a route of its own). An old address
+ * redirects to its page; any other key is an unknown page. Up to 15 stories are sent, whatever
+ * `?all` says: the page shows 5 or all of them.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const moved = legacyRedirect(`/${params.category}`);
+  if (moved) throw redirect(`${moved}${url.search}`, 301);
+  const category = categoryByPath(`/${params.category}`);
+  if (!category) {
+    context.logger.warn({ path: url.pathname }, "404: no route matches the path");
+    throw data("Not Found", { status: 404 });
+  }
   const articles = await readOr503(context.logger, errorText(category.name), () =>
     latestArticles(context.db, { category: articleCategory(category), limit: CATEGORY_LIMIT }),
   );
@@ -47,7 +66,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta = headMeta;
+export const meta: Route.MetaFunction = (args) =>
+  isRouteErrorResponse(args.error) && args.error.status === 404
+    ? pageMeta(args, NOT_FOUND_SEO)
+    : headMeta(args);
 export const handle = headHandle;
 
 /** Switching between 5 and all needs no new data. */
@@ -227,9 +249,13 @@ function Business({ category, articles, content }: PageProps<Content["business"]
   );
 }
 
-/** The heading and Try Again; the spec's message except on the pages that show no error text. */
-export function ErrorBoundary() {
-  const category = categoryByPath(useLocation().pathname);
+/**
+ * The site's 404 screen for an unknown category; otherwise the heading and Try Again, with the
+ * spec's message except on the pages that show no error text.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const category = categoryByPath(`/${useParams().category}`);
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (!category) return <ErrorState message="An error occurred" />;
   return (
     <ErrorState

@@ -1,5 +1,4 @@
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { Link } from "../lib/links";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import {
   castVote,
   voterAddressKey,

@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import { FaqContents, FaqList } from "../components/FaqList";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";

@@ -1,6 +1,5 @@
 import { Fragment } from "react";
-import { useRouteLoaderData } from "react-router";
-import { Link } from "../lib/links";
+import { Link, useRouteLoaderData } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { homeLists } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";

@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import { FrameEmbed } from "../components/Embed";
 import { EventCategoryList, SubmitEventLink } from "../components/EventList";
 import { NewsletterBox } from "../components/NewsletterBox";

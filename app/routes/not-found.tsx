@@ -1,6 +1,5 @@
-import { useEffect } from "react";
-import { data, useLocation } from "react-router";
-import { Link } from "../lib/links";
+import { data } from "react-router";
+import { NOT_FOUND_SEO } from "../components/NotFound";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/not-found";
 
@@ -11,25 +10,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data({ path }, { status: 404 });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Page not found",
-    description: "The page you were looking for does not exist.",
-    noindex: true,
-  });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, NOT_FOUND_SEO);
 
-export default function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.warn(`404 Error: User attempted to access non-existent route: ${pathname}`);
-  }, [pathname]);
-  return (
-    <section className="py-16 text-center">
-      <h1 className="text-6xl font-bold">404</h1>
-      <p className="mt-4 text-xl">Oops! Page not found</p>
-      <Link to="/" className="mt-6 inline-block text-brand underline">
-        Return to Home
-      </Link>
-    </section>
-  );
-}
+export { NotFound as default } from "../components/NotFound";

@@ -1,4 +1,4 @@
-import { Link } from "../lib/links";
+import { Link } from "react-router";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { pageMeta } from "../lib/meta";

@@ -9,10 +9,18 @@ const SITE_FEED_ITEMS = 50;
 const CATEGORY_FEED_ITEMS = 15;
 
 /** /rss.xml (the latest across categories) and /{category}/rss.xml (one category page's stories). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { site } = context.content;
   const selfPath = new URL(request.url).pathname;
-  const category = categoryByPath(selfPath.replace(/\/rss\.xml$/, ""));
+  const category =
+    params.category === undefined ? undefined : categoryByPath(`/${params.category}`);
+  if (params.category !== undefined && !category) {
+    context.logger.warn({ path: selfPath }, "404: no route matches the path");
+    return new Response("Not Found\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
   const articles = await readOr503(context.logger, "A feed could not be read", () =>
     latestArticles(
       context.db,

@@ -1,5 +1,4 @@
-import { data } from "react-router";
-import { Link } from "../lib/links";
+import { data, Link } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
 import { MAX_QUERY_LENGTH, SEARCH_PAGE_SIZE, searchSite } from "../../server/news/search";

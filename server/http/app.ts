@@ -268,13 +268,14 @@ function precompressed(dir: string): express.RequestHandler {
 
 /**
  * The server's request listener: a page already in the cache is answered before Express (the
- * common case, and the fast one); everything else goes through the app.
+ * common case, and the fast one; counted in the metrics, not logged); everything else goes through
+ * the app. A cached page that cannot be sent is logged, and the app answers if nothing was sent.
  */
 export function requestListener(
   app: express.Express,
-  options: { config: Config; pageCache?: PageCache | null; metrics?: Metrics },
+  options: { config: Config; logger: Logger; pageCache?: PageCache | null; metrics?: Metrics },
 ): http.RequestListener {
-  const { pageCache, metrics } = options;
+  const { pageCache, metrics, logger } = options;
   if (!pageCache) return app;
   const fast = cachedPageListener(
     pageCache,
@@ -282,6 +283,15 @@ export function requestListener(
     metrics ? (path, status) => metrics.observeHit(path, status) : undefined,
   );
   return (req, res) => {
-    if (!fast(req, res)) app(req, res);
+    try {
+      if (fast(req, res)) return;
+    } catch (error) {
+      logger.error({ err: error, path: req.url?.split("?")[0] }, "a cached page could not be sent");
+      if (res.headersSent) {
+        if (!res.writableEnded) res.destroy();
+        return;
+      }
+    }
+    app(req, res);
   };
 }

@@ -47,7 +47,7 @@ export async function startTestApp(
     },
     { pageCache, metrics },
   );
-  const server = http.createServer(requestListener(app, { config, pageCache, metrics }));
+  const server = http.createServer(requestListener(app, { config, logger, pageCache, metrics }));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

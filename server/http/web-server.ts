@@ -61,7 +61,9 @@ export async function startWebServer(config: Config, content: Content): Promise<
     },
     { pageCache, metrics },
   );
-  const server: Server = http.createServer(requestListener(app, { config, pageCache, metrics }));
+  const server: Server = http.createServer(
+    requestListener(app, { config, logger, pageCache, metrics }),
+  );
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://${config.host}:${config.port}`, db: database.kind }, "listening");
   });

@@ -1,13 +1,12 @@
-import {
-  data,
-  redirect,
-  type UNSAFE_DataWithResponseInit as DataWithResponseInit,
-} from "react-router";
+import { data, redirect } from "react-router";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
 import { readOr503, readOrEmpty } from "./load";
 
 const logger = createLogger("silent");
+
+/** What `data()` returns: a value with the status and headers to answer with. */
+type DataWithResponseInit<D> = ReturnType<typeof data<D>>;
 
 /** What `read` threw, or a failure if it did not throw. */
 async function thrown(read: () => Promise<unknown>): Promise<unknown> {
