@@ -132,9 +132,11 @@ describe("news command", { timeout: 120_000 }, () => {
     const feeds = await news(["feeds"]);
     expect(feeds.code).toBe(0);
     expect(feeds.stdout).toMatch(
-      /health\s+category\s+feed\s+status\s+last success\s+failures\s+next attempt/,
+      /health\s+category\s+feed\s+status\s+last result\s+last success\s+failures\s+next attempt/,
     );
-    expect(feeds.stdout.split("\n").filter((l) => l.startsWith("ok "))).toHaveLength(16);
+    const healthy = feeds.stdout.split("\n").filter((l) => l.startsWith("ok "));
+    expect(healthy).toHaveLength(16);
+    for (const line of healthy) expect(line).toMatch(/\s200\s+stored \d+\s/);
   });
 
   it("feeds: shows a failing feed as failing", async () => {
@@ -144,11 +146,11 @@ describe("news command", { timeout: 120_000 }, () => {
       JSON.stringify({ politics: ["http://127.0.0.1:59999/unreachable.xml"] }),
     );
     const ingest = await news(["ingest"], { FEEDS_FILE: file });
-    expect(ingest.stdout).toContain("FAILED: Connection refused");
+    expect(ingest.stdout).toContain("FETCH FAILED: Connection refused");
     expect(ingest.code).toBe(1);
     const feeds = await news(["feeds"], { FEEDS_FILE: file });
     expect(feeds.stdout).toMatch(
-      /FAILING\s+politics\s+http:\/\/127\.0\.0\.1:59999\/unreachable\.xml\s+-\s+never\s+1\s/,
+      /FAILING\s+politics\s+http:\/\/127\.0\.0\.1:59999\/unreachable\.xml\s+-\s+fetch failed\s+never\s+1\s/,
     );
   });
 

@@ -1,4 +1,5 @@
 import { loadFeedSources } from "../../server/ingest/feeds-config";
+import { describeOutcome, type FeedOutcome } from "../../server/ingest/ingest";
 import { listFeeds, type FeedRow } from "../../server/news/repository";
 import type { Command } from "../command";
 import { withDatabase } from "../database";
@@ -28,7 +29,8 @@ export function feedHealth(
 
 export const feedsCommand: Command = {
   name: "feeds",
-  summary: "Show each feed's health: status, last success, failures in a row, next attempt.",
+  summary:
+    "Show each feed's health: status, what the last read came to (stored N, no items, not a feed, fetch failed, store failed), last success, failures in a row, next attempt.",
   usage: "news feeds",
   options: {},
   async run() {
@@ -40,6 +42,9 @@ export const feedsCommand: Command = {
         feed.category,
         feed.url,
         feed.lastStatus === null ? "-" : String(feed.lastStatus),
+        feed.lastOutcome
+          ? describeOutcome(feed.lastOutcome as FeedOutcome, feed.lastItemCount)
+          : "-",
         when(feed.lastSuccessAt),
         String(feed.consecutiveFailures),
         when(feed.nextAttemptAt),
@@ -56,6 +61,7 @@ export const feedsCommand: Command = {
             "category",
             "feed",
             "status",
+            "last result",
             "last success",
             "failures",
             "next attempt",

@@ -3,7 +3,9 @@ import { refreshBlogIndex } from "../../server/blog/search-index";
 import { loadContentOrExit } from "../../server/content/load";
 import { loadFeedSources } from "../../server/ingest/feeds-config";
 import {
+  describeOutcome,
   INGEST_LOCK_ID,
+  isFailure,
   limitsFor,
   runIngestPass,
   type FeedReport,
@@ -16,15 +18,16 @@ import { withDatabase } from "../database";
 import { formatTable } from "../table";
 
 function progressLine(report: FeedReport): string {
+  const failed = isFailure(report.outcome);
   const what =
-    report.outcome === "fetched"
+    report.outcome === "stored"
       ? `${report.items} items, ${report.inserted} new, ${report.updated} updated`
-      : report.outcome === "failed"
-        ? `FAILED: ${report.error ?? "unknown error"}`
-        : report.outcome === "not-due"
-          ? "not due yet"
-          : "not modified";
-  return `${report.outcome === "failed" ? "✖" : "✔"} [${report.category}] ${report.url} — ${what} (${report.durationMs} ms)`;
+      : failed
+        ? `${describeOutcome(report.outcome).toUpperCase()}: ${report.error ?? "unknown error"}`
+        : report.outcome === "no-items"
+          ? `no items: ${report.error ?? "the feed holds none"}`
+          : describeOutcome(report.outcome);
+  return `${failed ? "✖" : "✔"} [${report.category}] ${report.url} — ${what} (${report.durationMs} ms)`;
 }
 
 export function summaryTable(summary: IngestSummary): string {

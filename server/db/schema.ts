@@ -36,6 +36,10 @@ export const feeds = pgTable("feeds", {
   lastSuccessAt: timestamp("last_success_at", { withTimezone: true }),
   lastStatus: integer("last_status"),
   lastError: text("last_error"),
+  /** What the last attempt came to (FeedOutcome in server/ingest/ingest.ts). */
+  lastOutcome: text("last_outcome"),
+  /** Items the last stored read held (after keeping the newest). */
+  lastItemCount: integer("last_item_count"),
   consecutiveFailures: integer("consecutive_failures").notNull().default(0),
   nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
   dead: boolean("dead").notNull().default(false),

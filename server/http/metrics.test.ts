@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ReadCache } from "../news/read-cache";
+import type { FeedOutcome } from "../ingest/ingest";
 import { createMetrics, routeLabel } from "./metrics";
 
 const value = (text: string, series: string) => {
@@ -72,5 +73,43 @@ describe("metrics", () => {
     const second = await metrics.render();
     expect(value(second, 'read_cache_requests_total{outcome="hit"}')).toBe(3);
     expect(value(second, 'read_cache_requests_total{outcome="miss"}')).toBe(1);
+  });
+});
+
+describe("feed reads in metrics", () => {
+  it("are counted by what each came to, so a feed that is not a feed is not an ok fetch", async () => {
+    const metrics = createMetrics(async () => 0);
+    const feed = (outcome: FeedOutcome) => ({
+      url: "https://feeds.example.org/x.xml",
+      category: "local-news",
+      outcome,
+      status: 200,
+      error: null,
+      items: 0,
+      inserted: 0,
+      updated: 0,
+      durationMs: 5,
+    });
+    metrics.observePass({
+      feeds: [
+        feed("stored"),
+        feed("stored"),
+        feed("no-items"),
+        feed("not-a-feed"),
+        feed("not-due"),
+      ],
+      fetched: 3,
+      notModified: 0,
+      failed: 1,
+      notDue: 1,
+      inserted: 0,
+      updated: 0,
+      durationMs: 20,
+    });
+    const text = await metrics.render();
+    expect(value(text, 'feed_fetches_total{outcome="stored"}')).toBe(2);
+    expect(value(text, 'feed_fetches_total{outcome="no-items"}')).toBe(1);
+    expect(value(text, 'feed_fetches_total{outcome="not-a-feed"}')).toBe(1);
+    expect(value(text, 'feed_fetches_total{outcome="not-due"}')).toBeUndefined();
   });
 });

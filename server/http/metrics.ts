@@ -86,7 +86,7 @@ export function createMetrics(
   });
   const feedFetches = new Counter({
     name: "feed_fetches_total",
-    help: "Feed fetches by outcome (fetched, not-modified, failed)",
+    help: "Feed reads by outcome (stored, no-items, not-modified, fetch-failed, not-a-feed, store-failed)",
     labelNames: ["outcome"],
     registers: [registry],
   });

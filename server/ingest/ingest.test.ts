@@ -4,7 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { articles, feeds } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import type { FeedSource } from "./feeds-config";
-import { articlesFromBody, INGEST_LOCK_ID, runIngestPass, type IngestOptions } from "./ingest";
+import {
+  articlesFromBody,
+  describeOutcome,
+  INGEST_LOCK_ID,
+  runIngestPass,
+  type IngestOptions,
+} from "./ingest";
 import { rssFeed, startFixtureServer, type FixtureServer } from "./test-server";
 
 reportSkippedPostgres();
@@ -238,19 +244,53 @@ describe.each(testDatabases())("ingest pass on $name", (database) => {
     expect((await feedRow("html"))?.lastError).toMatch(/^Not a feed/);
   });
 
-  it("logs which part of reading a feed failed: fetching it or parsing it", async () => {
-    const lines: { level: number; msg: string; feed?: string; reason?: string }[] = [];
+  it("tells apart, in the log and the feed's state, what reading each feed came to", async () => {
+    const lines: { level: number; msg: string; feed?: string; outcome?: string }[] = [];
     const capturing = pino(
       { level: "info" },
       { write: (line: string) => void lines.push(JSON.parse(line)) },
     );
     bodies.set("a", { status: 500, body: "" });
     bodies.set("html", { status: 200, type: "text/html", body: "<!doctype html><p>Hi</p>" });
-    await pass([source("a"), source("html")], { logger: capturing });
+    bodies.set("empty", { status: 200, body: rssFeed("None", []) });
+    bodies.set("b", { status: 200, body: rssFeed("Some", items("b", 3)) });
+    const summary = await pass([source("a"), source("html"), source("empty"), source("b")], {
+      logger: capturing,
+    });
     const said = (name: string) =>
-      lines.filter((l) => l.feed === server.url(`/${name}.xml`)).map((l) => [l.level, l.msg]);
-    expect(said("a")).toEqual([[40, "feed could not be fetched"]]);
-    expect(said("html")).toEqual([[40, "feed could not be parsed"]]);
+      lines
+        .filter((l) => l.feed === server.url(`/${name}.xml`))
+        .map((l) => [l.level, l.msg, l.outcome]);
+    expect(said("a")).toEqual([[40, "feed fetch failed", "fetch-failed"]]);
+    expect(said("html")).toEqual([
+      [40, "feed answered with something that is not a feed", "not-a-feed"],
+    ]);
+    expect(said("empty")).toEqual([[40, "feed parsed with no items", "no-items"]]);
+    expect(said("b")).toEqual([[30, "feed stored", "stored"]]);
+    const outcomes = Object.fromEntries(
+      summary.feeds.map((f) => [f.url.replace(/.*\//, ""), f.outcome]),
+    );
+    expect(outcomes).toEqual({
+      "a.xml": "fetch-failed",
+      "html.xml": "not-a-feed",
+      "empty.xml": "no-items",
+      "b.xml": "stored",
+    });
+    expect(summary).toMatchObject({ fetched: 2, failed: 2 });
+    expect(await feedRow("html")).toMatchObject({ lastOutcome: "not-a-feed" });
+    expect(await feedRow("empty")).toMatchObject({ lastOutcome: "no-items", lastItemCount: 0 });
+    expect(await feedRow("b")).toMatchObject({ lastOutcome: "stored", lastItemCount: 3 });
+  });
+
+  it.each([
+    ["stored", 15, "stored 15"],
+    ["no-items", 0, "no items"],
+    ["not-a-feed", null, "not a feed"],
+    ["fetch-failed", null, "fetch failed"],
+    ["store-failed", null, "store failed"],
+    ["not-modified", null, "not modified"],
+  ] as const)("describes %s as the operator reads it", (outcome, items, words) => {
+    expect(describeOutcome(outcome, items)).toBe(words);
   });
 
   it("keeps stored articles when a feed suddenly holds no items", async () => {

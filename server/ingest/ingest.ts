@@ -33,7 +33,29 @@ export function limitsFor(globalConcurrency: number): PoolLimits {
   };
 }
 
-export type FeedOutcome = "fetched" | "not-modified" | "failed" | "not-due";
+/**
+ * What reading a feed came to: its items stored, a feed with no items, unchanged since last time
+ * (304), or failed in one of three ways the operator tells apart: nothing usable came back (fetch
+ * failed), something came back that is not a feed, or our database refused it.
+ */
+export type FeedOutcome =
+  | "stored"
+  | "no-items"
+  | "not-modified"
+  | "fetch-failed"
+  | "not-a-feed"
+  | "store-failed"
+  | "not-due";
+
+const FAILURES: ReadonlySet<FeedOutcome> = new Set(["fetch-failed", "not-a-feed", "store-failed"]);
+
+export const isFailure = (outcome: FeedOutcome) => FAILURES.has(outcome);
+
+/** An outcome as the operator reads it: `stored 15`, `not a feed`. */
+export function describeOutcome(outcome: FeedOutcome, items?: number | null): string {
+  const words = outcome.replaceAll("-", " ");
+  return outcome === "stored" ? `${words} ${items ?? 0}` : words;
+}
 
 export interface FeedReport {
   url: string;
@@ -118,6 +140,15 @@ export function articlesFromBody(
   return { items, title: feed.title, ttlMinutes: feed.ttlMinutes, damaged: feed.damaged };
 }
 
+/** The log line of each outcome of reading a feed (the line also carries `outcome`). */
+const FEED_LOG = {
+  stored: "feed stored",
+  "no-items": "feed parsed with no items",
+  "fetch-failed": "feed fetch failed",
+  "not-a-feed": "feed answered with something that is not a feed",
+  "store-failed": "feed could not be stored",
+} as const;
+
 /** A feed that answered 304: its state changes only in when it was seen and is next due. */
 interface NotModified {
   feedId: number;
@@ -143,6 +174,7 @@ async function recordNotModified(database: DatabaseHandle, seen: NotModified[], 
         lastSuccessAt: now,
         lastStatus: 304,
         lastError: null,
+        lastOutcome: "not-modified",
         consecutiveFailures: 0,
         dead: false,
         nextAttemptAt: new Date(nextAttemptAt),
@@ -167,7 +199,14 @@ function storeFeed(
   now: Date,
   state: Pick<
     typeof feeds.$inferInsert,
-    "title" | "etag" | "lastModified" | "lastStatus" | "lastError" | "nextAttemptAt"
+    | "title"
+    | "etag"
+    | "lastModified"
+    | "lastStatus"
+    | "lastError"
+    | "lastOutcome"
+    | "lastItemCount"
+    | "nextAttemptAt"
   >,
 ): Promise<StoreResult> {
   return database.db.transaction(async (tx) => {
@@ -198,7 +237,7 @@ async function processFeed(
   const report: FeedReport = {
     url: source.url,
     category: source.category,
-    outcome: "failed",
+    outcome: "fetch-failed",
     status: null,
     error: null,
     items: 0,
@@ -217,12 +256,9 @@ async function processFeed(
     signal: options.signal,
   });
 
-  /**
-   * Records a failed read of the feed; `step` says which part failed, for the log, where a storage
-   * failure (ours, not the feed's) goes as an error with its cause.
-   */
+  /** Records a failed read of the feed, and logs it by what failed: ours (storage) as an error. */
   const fail = async (
-    step: "fetch" | "parse" | "store",
+    outcome: "fetch-failed" | "not-a-feed" | "store-failed",
     status: number | null,
     error: string,
     retryAfterSeconds: number | null,
@@ -235,19 +271,16 @@ async function processFeed(
         lastAttemptAt: now,
         lastStatus: status,
         lastError: error,
+        lastOutcome: outcome,
         consecutiveFailures: failures,
         nextAttemptAt: nextAttemptAfterFailure(now, failures, retryAfterSeconds),
         dead: status === 410 || failures >= DEAD_AFTER_FAILURES,
       })
       .where(eq(feeds.id, feed.id));
-    const entry = { feed: source.url, status, reason: error, failures };
-    if (step === "store") logger.error({ ...entry, err: cause }, "feed could not be stored");
-    else
-      logger.warn(
-        entry,
-        step === "fetch" ? "feed could not be fetched" : "feed could not be parsed",
-      );
-    Object.assign(report, { outcome: "failed", status, error });
+    const entry = { feed: source.url, outcome, status, reason: error, failures };
+    if (outcome === "store-failed") logger.error({ ...entry, err: cause }, FEED_LOG[outcome]);
+    else logger.warn(entry, FEED_LOG[outcome]);
+    Object.assign(report, { outcome, status, error });
     return finish();
   };
 
@@ -258,7 +291,7 @@ async function processFeed(
       Object.assign(report, { outcome: "not-due" });
       return finish();
     }
-    return fail("fetch", result.status, result.error, result.retryAfterSeconds);
+    return fail("fetch-failed", result.status, result.error, result.retryAfterSeconds);
   }
 
   if (result.kind === "not-modified") {
@@ -280,10 +313,11 @@ async function processFeed(
   } catch (error) {
     const message =
       error instanceof FeedParseError ? error.message : `Parse error: ${(error as Error).message}`;
-    return fail("parse", result.status, message, null);
+    return fail("not-a-feed", result.status, message, null);
   }
 
   const items = newestItems(parsed.items, now);
+  const outcome = items.length === 0 ? "no-items" : "stored";
   let stored: StoreResult;
   try {
     stored = await storeFeed(database, feed.id, items, now, {
@@ -291,6 +325,8 @@ async function processFeed(
       etag: result.etag,
       lastModified: result.lastModified,
       lastStatus: result.status,
+      lastOutcome: outcome,
+      lastItemCount: items.length,
       lastError:
         parsed.items.length === 0
           ? "The feed holds no items"
@@ -306,7 +342,7 @@ async function processFeed(
     // The transaction rolled back: nothing of this feed was written, its validators included, so the
     // next pass reads the whole feed again. The feed's state says why.
     return fail(
-      "store",
+      "store-failed",
       result.status,
       `Storage error: ${storageErrorMessage(error)}`,
       null,
@@ -314,12 +350,15 @@ async function processFeed(
     );
   }
   Object.assign(report, {
-    outcome: "fetched",
+    outcome,
     status: result.status,
     items: items.length,
     inserted: stored.inserted,
     updated: stored.updated,
   });
+  const entry = { feed: source.url, outcome, items: items.length, ...stored };
+  if (outcome === "no-items") logger.warn(entry, FEED_LOG[outcome]);
+  else logger.info(entry, FEED_LOG[outcome]);
   return finish();
 }
 
@@ -364,11 +403,14 @@ export async function runIngestPass(
           report = await processFeed(feed, source, options, { now, notModified });
         } catch (error) {
           // A database error while storing one feed is that feed's failure, not the pass's.
-          options.logger.error({ feed: source.url, err: error }, "feed could not be stored");
+          options.logger.error(
+            { feed: source.url, outcome: "store-failed", err: error },
+            FEED_LOG["store-failed"],
+          );
           report = {
             url: source.url,
             category: source.category,
-            outcome: "failed",
+            outcome: "store-failed",
             status: null,
             error: `Storage error: ${(error as Error).message}`,
             items: 0,
@@ -396,9 +438,9 @@ export async function runIngestPass(
   const count = (outcome: FeedOutcome) => reports.filter((r) => r.outcome === outcome).length;
   return {
     feeds: reports,
-    fetched: count("fetched"),
+    fetched: count("stored") + count("no-items"),
     notModified: count("not-modified"),
-    failed: count("failed"),
+    failed: reports.filter((r) => isFailure(r.outcome)).length,
     notDue: count("not-due"),
     inserted: reports.reduce((n, r) => n + r.inserted, 0),
     updated: reports.reduce((n, r) => n + r.updated, 0),

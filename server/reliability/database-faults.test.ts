@@ -199,7 +199,7 @@ describe.each(databases)("a feed's store interrupted by the database on $name", 
     const error = "Storage error: could not write article a-4: no space left on device";
     expect(interrupted).toMatchObject({ fetched: 1, failed: 1, inserted: 1, updated: 0 });
     expect(interrupted.feeds.find((f) => f.url === server.url("/a.xml"))).toMatchObject({
-      outcome: "failed",
+      outcome: "store-failed",
       status: 200,
       error,
     });

@@ -1,0 +1,2 @@
+ALTER TABLE "feeds" ADD COLUMN "last_outcome" text;--> statement-breakpoint
+ALTER TABLE "feeds" ADD COLUMN "last_item_count" integer;
