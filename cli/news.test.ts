@@ -8,7 +8,7 @@ import { adminQuery } from "../server/db/admin";
 import { openDatabase } from "../server/db/client";
 import { articles } from "../server/db/schema";
 import { endLockHolder } from "../server/db/test-databases";
-import { addSubscriber } from "../server/forms/repository";
+import { addSubscriber, saveContactMessage } from "../server/forms/repository";
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";
 import { rssFeed, startFixtureServer, type FixtureServer } from "../server/ingest/test-server";
 import { csvField } from "./commands/subscribers";
@@ -160,6 +160,35 @@ describe("news command", { timeout: 120_000 }, () => {
     const result = await news(["ingest"], { FEEDS_FILE: file });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`Invalid feeds file ${file}: unknown category "gossip"`);
+  });
+
+  it("messages: readers' messages, and suspected spam apart with --spam", async () => {
+    expect((await news(["messages"])).stdout).toContain("No messages yet.");
+    const handle = await openDatabase({ kind: "pglite", dataDir }, { owner: "the test" });
+    await handle.migrate();
+    await saveContactMessage(handle.db, {
+      name: "Ana Reader",
+      email: "ana@example.com",
+      category: "news-tip",
+      message: "A water main broke on Adams Avenue.",
+    });
+    await saveContactMessage(handle.db, {
+      name: "Bot",
+      email: "bot@example.com",
+      category: null,
+      message: "<script>alert(1)</script> http://a.example http://b.example",
+      spamReason: "sent 12 ms after the form was shown",
+    });
+    await handle.close();
+    const readers = await news(["messages"]);
+    expect(readers.stdout).toContain("Ana Reader <ana@example.com> · news-tip");
+    expect(readers.stdout).toContain("A water main broke on Adams Avenue.");
+    expect(readers.stdout).not.toContain("Bot <");
+    expect(readers.stdout).toContain("1 more kept as suspected spam: news messages --spam");
+    const spam = await news(["messages", "--spam"]);
+    expect(spam.stdout).toContain("suspected spam: sent 12 ms after the form was shown");
+    expect(spam.stdout).not.toContain("Ana Reader");
+    expect(spam.stdout).toContain("1 message from readers: news messages");
   });
 
   it("subscribers: a table, or CSV with --csv, of the newsletter's addresses", async () => {

@@ -1,12 +1,21 @@
 import { UsageError, parseCommandArgs, type Command } from "./command";
 import { feedsCommand } from "./commands/feeds";
 import { ingest } from "./commands/ingest";
+import { messagesCommand } from "./commands/messages";
 import { migrate } from "./commands/migrate";
 import { parse } from "./commands/parse";
 import { resanitize } from "./commands/resanitize";
 import { subscribersCommand } from "./commands/subscribers";
 
-const COMMANDS: Command[] = [migrate, ingest, feedsCommand, parse, subscribersCommand, resanitize];
+const COMMANDS: Command[] = [
+  migrate,
+  ingest,
+  feedsCommand,
+  parse,
+  subscribersCommand,
+  messagesCommand,
+  resanitize,
+];
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));

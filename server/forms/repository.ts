@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { contactMessages, newsletterSubscribers, pollVotes } from "../db/schema";
 
@@ -77,4 +77,25 @@ export async function saveContactMessage(
     .returning({ id: contactMessages.id });
   if (!row) throw new Error("The contact message was not stored");
   return row;
+}
+
+/**
+ * The newest contact messages, readers' or suspected spam (`spam`), and how many of the other kind
+ * there are: the two are read apart.
+ */
+export async function listContactMessages(db: Database, options: { spam: boolean; limit: number }) {
+  const suspected = isNotNull(contactMessages.spamReason);
+  const [messages, [others]] = await Promise.all([
+    db
+      .select()
+      .from(contactMessages)
+      .where(options.spam ? suspected : isNull(contactMessages.spamReason))
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(options.limit),
+    db
+      .select({ n: count() })
+      .from(contactMessages)
+      .where(options.spam ? isNull(contactMessages.spamReason) : suspected),
+  ]);
+  return { messages, others: Number(others?.n ?? 0) };
 }
