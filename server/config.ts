@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { orExit } from "./exit";
 
 /**
  * Every setting of the site, read from environment variables once at start.
@@ -267,13 +268,5 @@ function blogConfig(v: z.output<typeof schema>, cwd: string): BlogConfig {
 
 /** Reads the configuration, or ends the process with exit code 1 and one line naming the bad variable. */
 export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
-  try {
-    return parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  return orExit(() => parseConfig(env), ConfigError);
 }

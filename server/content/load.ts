@@ -8,6 +8,7 @@ import {
   validate,
   type Section,
 } from "./read";
+import { orExit } from "../exit";
 
 /**
  * The editorial content in CONTENT_DIR (content/ by default): site settings and lists in YAML,
@@ -173,13 +174,5 @@ export type Content = ReturnType<typeof loadContent>;
 
 /** The content, or the end of the process with exit code 1 and one line naming the bad file. */
 export function loadContentOrExit(dir: string): Content {
-  try {
-    return loadContent(dir);
-  } catch (error) {
-    if (error instanceof ContentError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  return orExit(() => loadContent(dir), ContentError);
 }

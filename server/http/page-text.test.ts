@@ -9,6 +9,7 @@ import { openDatabase } from "../db/client";
 import { upsertArticle } from "../news/repository";
 import { freePort } from "./free-port";
 import { ensureBuilt } from "./test-build";
+import { sampleSiteEnv } from "../../scripts/sample-site.js";
 
 /**
  * What readers and search engines read on every page, as the production web process serves it:
@@ -47,16 +48,12 @@ beforeAll(async () => {
     publishedAt: new Date(Date.UTC(2026, 10, 20)),
   });
   await database.close();
-  const env = {
-    PATH: process.env.PATH ?? "",
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    INGEST_INTERVAL_MINUTES: "0",
+  // The site's own default address, which the recorded canonical and social URLs name.
+  const env = sampleSiteEnv(port, dataDir, {
+    SITE_URL: "http://localhost:3000",
     PAGE_CACHE_MB: "0",
     LOG_LEVEL: "info",
-  };
+  });
   const started = spawn(process.execPath, ["build/web/main.js"], { cwd: root, env });
   site = started;
   let output = "";
