@@ -43,8 +43,17 @@ describe("pictures in the site's app", () => {
     expect(fs.existsSync(path.join(dir, hash, "320.webp"))).toBe(true);
   });
 
-  it("are 404 when not in the store", async () => {
-    const response = await fetch(`${app.base}/images/${"0".repeat(64)}/320.webp`);
-    expect(response.status).toBe(404);
+  it.each([`${"0".repeat(64)}/320.webp`, `${"0".repeat(64)}/500.webp`, "sample/none.jpg"])(
+    "are 404 when not in the store (%s)",
+    async (address) => {
+      const response = await fetch(`${app.base}/images/${address}`);
+      expect(response.status).toBe(404);
+    },
+  );
+
+  it("leave the site's own files under /images alone", async () => {
+    const response = await fetch(`${app.base}/images/sample/surf.svg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
   });
 });

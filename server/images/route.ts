@@ -27,14 +27,12 @@ function isVariantWidth(width: number): width is VariantWidth {
 export function pictureRoutes(store: PictureStore): express.Router {
   const variants = variantMaker(store);
   const router = express.Router();
-  router.get("/images/:hash/:file", async (req, res) => {
+  router.get("/images/:hash/:file", async (req, res, next) => {
     const match = FILE.exec(req.params.file);
     const width = Number(match?.[1]);
     const extension = EXTENSIONS[match?.[2] ?? ""];
-    if (!HASH.test(req.params.hash) || !extension || !isVariantWidth(width)) {
-      res.status(404).type("text/plain").send("No such picture.");
-      return;
-    }
+    // Not a picture's address: the site's own files under /images (public/images) or its 404 page.
+    if (!HASH.test(req.params.hash) || !extension || !isVariantWidth(width)) return next();
     const bytes = await variants(req.params.hash, width, extension.format, req.params.file);
     if (!bytes) {
       res.status(404).type("text/plain").send("No such picture.");
