@@ -41,7 +41,7 @@ export function pictureRoutes(store: PictureStore): express.Router {
     res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
     res.type(extension.type);
     // Express adds the ETag, answers a matching If-None-Match with 304 and HEAD without a body.
-    res.send(Buffer.from(bytes));
+    res.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
   return router;
 }
