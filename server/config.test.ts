@@ -34,6 +34,11 @@ describe("parseConfig", () => {
       },
       adProviderOrigins: [],
       contentDir: "/srv/news/content",
+      pictures: {
+        dir: "/srv/news/data/pictures",
+        maxBytes: 2048 * 1024 * 1024,
+        allowPrivateAddresses: false,
+      },
       blog: { source: "local", dir: "/srv/news/content/blog" },
     });
   });
@@ -77,6 +82,9 @@ describe("parseConfig", () => {
         AD_PROVIDER_ORIGINS: "https://cdn.ads.example.net, https://frames.ads.example.net:8443/",
         FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
         READ_CACHE_MB: "0",
+        PICTURES_DIR: "/var/lib/news/pictures",
+        PICTURES_MAX_MB: "512",
+        IMAGE_FETCH_ALLOW_PRIVATE: "true",
       },
       "/srv/news",
     );
@@ -96,6 +104,11 @@ describe("parseConfig", () => {
       },
       adProviderOrigins: ["https://cdn.ads.example.net", "https://frames.ads.example.net:8443"],
       readCache: { maxBytes: 0 },
+      pictures: {
+        dir: "/var/lib/news/pictures",
+        maxBytes: 512 * 1024 * 1024,
+        allowPrivateAddresses: true,
+      },
     });
   });
 
@@ -125,6 +138,8 @@ describe("parseConfig", () => {
     ["LOG_LEVEL", "loud", "fatal, error, warn, info, debug, trace, silent"],
     ["NODE_ENV", "staging", "development, production or test"],
     ["HOST", "   ", "a non-empty value"],
+    ["PICTURES_MAX_MB", "8", "a number of megabytes from 16 to 1048576"],
+    ["IMAGE_FETCH_ALLOW_PRIVATE", "yes", "true or false"],
   ])("rejects %s=%s naming the variable", (variable, value, expected) => {
     let error: unknown;
     try {

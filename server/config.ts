@@ -120,6 +120,16 @@ const schema = z.object({
   BLOG_DIR: nonEmpty.default("content/blog"),
   BLOG_API_URL: httpUrl.optional(),
   BLOG_API_KEY: nonEmpty.optional(),
+  PICTURES_DIR: nonEmpty.optional(),
+  PICTURES_MAX_MB: z.coerce
+    .number({ error: "a number of megabytes from 16 to 1048576" })
+    .min(16, "a number of megabytes from 16 to 1048576")
+    .max(1_048_576, "a number of megabytes from 16 to 1048576")
+    .default(2048),
+  IMAGE_FETCH_ALLOW_PRIVATE: z
+    .enum(["true", "false"], { error: "true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, "at least 32 visible characters, no spaces (a random token)")
@@ -163,6 +173,8 @@ export interface Config {
   contentDir: string;
   /** Where blog posts come from: Markdown files here, or the hosted blog API. */
   blog: BlogConfig;
+  /** Feed pictures kept on disk (server/images), and whether they may come from private addresses. */
+  pictures: { dir: string; maxBytes: number; allowPrivateAddresses: boolean };
   /** The bearer token `/metrics` asks for; null: `/metrics` is not served. Never logged. */
   metricsToken: string | null;
 }
@@ -251,6 +263,11 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     },
     adProviderOrigins: v.AD_PROVIDER_ORIGINS ?? [],
     contentDir: path.resolve(cwd, v.CONTENT_DIR),
+    pictures: {
+      dir: path.resolve(cwd, v.PICTURES_DIR ?? path.join(v.DATA_DIR, "pictures")),
+      maxBytes: Math.round(v.PICTURES_MAX_MB * 1024 * 1024),
+      allowPrivateAddresses: v.IMAGE_FETCH_ALLOW_PRIVATE,
+    },
     blog: blogConfig(v, cwd),
   };
 }

@@ -7,6 +7,8 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../config";
+import { pictureRoutes } from "../images/route";
+import { folderPictureStore, type PictureStore } from "../images/store";
 import type { Logger } from "../logger";
 import { readiness } from "./health";
 import type { AppServices } from "./load-context";
@@ -32,6 +34,8 @@ export interface AppOptions {
   /** The rendered-page cache; null or absent renders every request. */
   pageCache?: PageCache | null;
   metrics?: Metrics;
+  /** Where feed pictures are kept; the folder in the configuration when absent. */
+  pictures?: PictureStore;
 }
 
 /** The first three parts of an IPv4 address or four groups of an IPv6 one: enough to debug, not to identify. */
@@ -107,9 +111,9 @@ export function serverError(): express.ErrorRequestHandler {
 }
 
 /**
- * The Express app around React Router: request logs and metrics, health endpoints, compression,
- * static files (precompressed where the build made .br/.gz files), then every page, through the
- * page cache. In development Vite serves the modules and reloads them.
+ * The Express app around React Router: request logs and metrics, health endpoints, feed pictures
+ * (server/images), compression, static files (precompressed where the build made .br/.gz files),
+ * then every page, through the page cache. In development Vite serves the modules and reloads them.
  */
 export async function createApp(
   services: AppServices,
@@ -154,6 +158,8 @@ export async function createApp(
     });
   }
 
+  // Pictures are compressed already; their routes come before compression and the pages.
+  app.use(pictureRoutes(options.pictures ?? folderPictureStore(config.pictures)));
   app.use(compression());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);

@@ -1,0 +1,132 @@
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import { inspectPicture, renderVariant } from "./picture";
+
+const RED = { r: 200, g: 16, b: 32 };
+
+function solid(width: number, height: number, background = RED) {
+  return sharp({ create: { width, height, channels: 3, background } });
+}
+
+describe("inspectPicture", () => {
+  it.each([
+    ["jpeg", () => solid(300, 200).jpeg().toBuffer()],
+    ["png", () => solid(300, 200).png().toBuffer()],
+    ["webp", () => solid(300, 200).webp().toBuffer()],
+    ["avif", () => solid(300, 200).avif().toBuffer()],
+    ["gif", () => solid(300, 200).gif().toBuffer()],
+  ])("takes %s, judged by its bytes", async (format, make) => {
+    const result = await inspectPicture(await make());
+    expect(result).toEqual({
+      kind: "picture",
+      picture: { format, width: 300, height: 200, dominant: expect.any(String), animated: false },
+    });
+    if (result.kind !== "picture") return;
+    // The dominant colour is near the fill, whatever the format's colour rounding.
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(result.picture.dominant.slice(i, i + 2), 16));
+    expect(Math.abs((r ?? 0) - RED.r)).toBeLessThan(24);
+    expect(Math.abs((g ?? 0) - RED.g)).toBeLessThan(24);
+    expect(Math.abs((b ?? 0) - RED.b)).toBeLessThan(24);
+  });
+
+  it("reports the size as displayed when the picture asks to be turned", async () => {
+    const turned = await solid(300, 200).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    expect(await inspectPicture(turned)).toMatchObject({
+      picture: { width: 200, height: 300 },
+    });
+  });
+
+  it.each([
+    [
+      "SVG",
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'),
+      "not a photo format: svg",
+    ],
+    ["HTML", Buffer.from("<!doctype html><html><body>Not found</body></html>"), "unsupported"],
+    ["nothing", Buffer.alloc(0), "empty"],
+  ])("refuses %s", async (_name, bytes, reason) => {
+    expect(await inspectPicture(bytes)).toEqual({
+      kind: "refused",
+      reason: expect.stringContaining(reason),
+    });
+  });
+
+  it("refuses a format pages cannot show, such as TIFF", async () => {
+    expect(await inspectPicture(await solid(20, 20).tiff().toBuffer())).toEqual({
+      kind: "refused",
+      reason: "not a photo format: tiff",
+    });
+  });
+
+  it("refuses a small file that decodes to too many pixels, before decoding it", async () => {
+    const huge = await sharp({
+      create: { width: 10_000, height: 10_000, channels: 3, background: "#000" },
+      limitInputPixels: false,
+    })
+      .toColourspace("b-w")
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    expect(huge.byteLength).toBeLessThan(2 * 1024 * 1024);
+    const started = Date.now();
+    expect(await inspectPicture(huge)).toEqual({
+      kind: "refused",
+      reason: "Input image exceeds pixel limit",
+    });
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+
+  it("sees an animation, and its variants keep the first frame only", async () => {
+    const frames = await Promise.all([
+      solid(40, 30).png().toBuffer(),
+      solid(40, 30, { r: 0, g: 0, b: 255 }).png().toBuffer(),
+    ]);
+    const animated = await sharp(frames, { join: { animated: true } })
+      .gif()
+      .toBuffer();
+    expect(await inspectPicture(animated)).toMatchObject({ picture: { animated: true } });
+
+    const variant = await renderVariant(animated, { width: 160, format: "webp" });
+    const metadata = await sharp(variant).metadata();
+    expect(metadata.pages ?? 1).toBe(1);
+    const { dominant } = await sharp(variant).stats();
+    expect(dominant.r).toBeGreaterThan(dominant.b);
+  });
+});
+
+describe("renderVariant", () => {
+  it.each([
+    ["avif", "heif"],
+    ["webp", "webp"],
+    ["jpeg", "jpeg"],
+  ] as const)("makes %s at the width asked", async (format, read) => {
+    const original = await solid(1600, 1067).jpeg().toBuffer();
+    const variant = await renderVariant(original, { width: 320, format });
+    expect(await sharp(variant).metadata()).toMatchObject({
+      format: read,
+      width: 320,
+      height: 213,
+    });
+  });
+
+  it("never enlarges", async () => {
+    const original = await solid(200, 100).png().toBuffer();
+    const variant = await renderVariant(original, { width: 640, format: "jpeg" });
+    expect(await sharp(variant).metadata()).toMatchObject({ width: 200, height: 100 });
+  });
+
+  it("turns the picture upright and keeps none of its metadata", async () => {
+    const original = await solid(300, 200)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({ IFD0: { Copyright: "Feed Photo Agency", Artist: "Someone" } })
+      .toBuffer();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+
+    const variant = await renderVariant(original, { width: 160, format: "jpeg" });
+    const metadata = await sharp(variant).metadata();
+    expect(metadata).toMatchObject({ width: 160, height: 240 });
+    expect(metadata.exif).toBeUndefined();
+    expect(metadata.orientation).toBeUndefined();
+    expect(metadata.icc).toBeUndefined();
+  });
+});

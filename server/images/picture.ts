@@ -1,0 +1,92 @@
+import sharp, { type Metadata } from "sharp";
+
+/**
+ * What a fetched picture is, decided from its bytes alone (a feed host's Content-Type is not
+ * believed), and its resized copies. Decoding stops before a picture larger than
+ * MAX_INPUT_PIXELS uses the memory it would take.
+ */
+
+// libvips keeps decoded images in a cache and works on each image with a thread per core; the web
+// process has a memory budget (decision 013) and makes one variant at a time, so neither helps it.
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** 40 megapixels: far beyond any photo a page shows, about 120 MB decoded. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+
+export const PICTURE_FORMATS = ["jpeg", "png", "webp", "avif", "gif"] as const;
+export type PictureFormat = (typeof PICTURE_FORMATS)[number];
+
+/** Widths pages may ask for; any other would let one picture fill the disk with copies. */
+export const VARIANT_WIDTHS = [160, 320, 480, 640, 960, 1200, 1600] as const;
+export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
+
+export const VARIANT_FORMATS = ["avif", "webp", "jpeg"] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+
+export interface PictureInfo {
+  format: PictureFormat;
+  /** As displayed, after the orientation the picture asks for. */
+  width: number;
+  height: number;
+  /** A placeholder colour, `#rrggbb`. */
+  dominant: string;
+  animated: boolean;
+}
+
+export type Inspection =
+  { kind: "picture"; picture: PictureInfo } | { kind: "refused"; reason: string };
+
+const DECODE = { limitInputPixels: MAX_INPUT_PIXELS } as const;
+
+function pictureFormat(metadata: Metadata): PictureFormat | null {
+  // libheif reads both HEIC and AVIF; only AV1-compressed ones are AVIF.
+  if (metadata.format === "heif") return metadata.compression === "av1" ? "avif" : null;
+  return PICTURE_FORMATS.find((format) => format === metadata.format) ?? null;
+}
+
+export async function inspectPicture(bytes: Uint8Array): Promise<Inspection> {
+  try {
+    const metadata = await sharp(bytes, DECODE).metadata();
+    const format = pictureFormat(metadata);
+    // SVG is a document that can carry scripts and links, not a photo: never taken from a feed.
+    if (!format) return { kind: "refused", reason: `not a photo format: ${metadata.format}` };
+    const { dominant } = await sharp(bytes, DECODE).stats();
+    const hex = [dominant.r, dominant.g, dominant.b]
+      .map((channel) => channel.toString(16).padStart(2, "0"))
+      .join("");
+    return {
+      kind: "picture",
+      picture: {
+        format,
+        width: metadata.autoOrient.width,
+        height: metadata.autoOrient.height,
+        dominant: `#${hex}`,
+        animated: (metadata.pages ?? 1) > 1,
+      },
+    };
+  } catch (error) {
+    return { kind: "refused", reason: (error as Error).message };
+  }
+}
+
+/**
+ * A copy `width` pixels wide (never wider than the original), upright, with no metadata (sharp
+ * writes none unless asked: no EXIF, no location), the first frame of an animation only.
+ */
+export async function renderVariant(
+  original: Uint8Array,
+  variant: { width: VariantWidth; format: VariantFormat },
+): Promise<Buffer> {
+  const image = sharp(original, DECODE)
+    .rotate()
+    .resize({ width: variant.width, withoutEnlargement: true });
+  switch (variant.format) {
+    case "avif":
+      return image.avif({ quality: 50, effort: 2 }).toBuffer();
+    case "webp":
+      return image.webp({ quality: 75 }).toBuffer();
+    case "jpeg":
+      return image.jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  }
+}

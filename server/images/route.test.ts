@@ -1,0 +1,105 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig } from "../config";
+import { securityHeaders } from "../http/security";
+import { pictureRoutes } from "./route";
+import { folderPictureStore, type PictureStore } from "./store";
+
+let dir: string;
+let server: http.Server;
+let base: string;
+let hash: string;
+const written: string[] = [];
+
+beforeAll(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "picture-route-"));
+  const folder = folderPictureStore({ dir, maxBytes: 100 * 1024 * 1024 });
+  // The folder store, noting what is written to it.
+  const store: PictureStore = {
+    ...folder,
+    putVariant: (hash, variant, bytes) => {
+      written.push(variant);
+      return folder.putVariant(hash, variant, bytes);
+    },
+  };
+  const photo = sharp({
+    create: { width: 800, height: 533, channels: 3, background: { r: 30, g: 90, b: 160 } },
+  });
+  hash = await store.putOriginal(await photo.jpeg().toBuffer());
+
+  const app = express();
+  app.use(securityHeaders(parseConfig({})));
+  app.use(pictureRoutes(store));
+  server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("GET /images/<sha256>/<width>.<format>", () => {
+  it.each([
+    ["320.webp", "image/webp", "webp"],
+    ["480.avif", "image/avif", "heif"],
+    ["160.jpg", "image/jpeg", "jpeg"],
+  ])("serves %s of a stored picture, made once and kept", async (file, type, format) => {
+    const response = await fetch(`${base}/images/${hash}/${file}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe(type);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("etag")).toBeTruthy();
+    const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(metadata).toMatchObject({ format, width: Number.parseInt(file, 10) });
+
+    const again = await fetch(`${base}/images/${hash}/${file}`);
+    expect(again.headers.get("etag")).toBe(response.headers.get("etag"));
+    expect(written.filter((name) => name === file)).toEqual([file]);
+  });
+
+  it("makes a copy asked for by several readers at once only once", async () => {
+    const answers = await Promise.all([1, 2, 3].map(() => fetch(`${base}/images/${hash}/640.jpg`)));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(written.filter((name) => name === "640.jpg")).toEqual(["640.jpg"]);
+  });
+
+  it("answers HEAD without a body, and a matching If-None-Match with 304", async () => {
+    const url = `${base}/images/${hash}/960.webp`;
+    const full = await fetch(url);
+    const head = await fetch(url, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(full.headers.get("content-length"));
+    expect(await head.text()).toBe("");
+    const etag = full.headers.get("etag") ?? "";
+    // As a browser revalidates (fetch() alone would add `Cache-Control: no-cache`).
+    const cached = await fetch(url, {
+      headers: { "if-none-match": etag, "cache-control": "max-age=0" },
+    });
+    expect(cached.status).toBe(304);
+  });
+
+  it.each([
+    ["an unknown picture", `${"a".repeat(64)}/320.webp`],
+    ["a width not in the list", "HASH/500.webp"],
+    ["a width beyond the list", "HASH/3200.jpg"],
+    ["another format", "HASH/320.png"],
+    ["SVG", "HASH/320.svg"],
+    ["a hash in capitals", "HASH_UPPER/320.webp"],
+    ["a short hash", "abc123/320.webp"],
+    ["the original", "HASH/original"],
+    ["a path outside", "..%2F..%2Fetc/320.jpg"],
+  ])("is 404 for %s", async (_name, address) => {
+    const file = address.replace("HASH_UPPER", hash.toUpperCase()).replace("HASH", hash);
+    const response = await fetch(`${base}/images/${file}`);
+    expect(response.status).toBe(404);
+  });
+});
