@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from "sharp";
+import type { VariantFormat, VariantWidth } from "./variants";
 
 /**
  * What a fetched picture is, decided from its bytes alone (a feed host's Content-Type is not
@@ -16,13 +17,6 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 
 export const PICTURE_FORMATS = ["jpeg", "png", "webp", "avif", "gif"] as const;
 export type PictureFormat = (typeof PICTURE_FORMATS)[number];
-
-/** Widths pages may ask for; any other would let one picture fill the disk with copies. */
-export const VARIANT_WIDTHS = [160, 320, 480, 640, 960, 1200, 1600] as const;
-export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
-
-export const VARIANT_FORMATS = ["avif", "webp", "jpeg"] as const;
-export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
 export interface PictureInfo {
   format: PictureFormat;

@@ -1,5 +1,5 @@
 import express from "express";
-import { renderVariant, VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "./picture";
+import { VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "./variants";
 import { HASH, type PictureStore } from "./store";
 
 /**
@@ -58,6 +58,8 @@ function variantMaker(store: PictureStore) {
   async function make(hash: string, width: VariantWidth, format: VariantFormat, file: string) {
     const original = await store.getOriginal(hash);
     if (!original) return null;
+    // sharp and libvips (about 20 MB) are loaded by the first copy made, not by every web process.
+    const { renderVariant } = await import("./picture");
     const turn = queue.then(() => renderVariant(original, { width, format }));
     queue = turn.catch(() => undefined);
     const bytes = await turn;
