@@ -55,10 +55,14 @@ async function searchFromHeader(page: Page, query: string) {
   await expect(button).toBeVisible();
   const box = page.locator("#header-search");
   await expect(box).toBeHidden();
+  // Its autofocus acts when the box opens, not when the page loads.
+  await expect(box.getByRole("searchbox", { includeHidden: true })).not.toBeFocused();
   await button.click();
   await expect(box).toBeVisible();
   const input = box.getByRole("searchbox");
   await expect(input).toBeVisible();
+  // Opening the box puts the reader in it, ready to type.
+  await expect(input).toBeFocused();
   await input.fill(query);
   await input.press("Enter");
   await expect(page).toHaveURL(`/search?q=${encodeURIComponent(query)}`);

@@ -50,7 +50,7 @@ function HeaderContent({ siteName }: { siteName: string }) {
       </nav>
       <div id={SEARCH_ID} popover="auto" className="header-search bg-white p-4 shadow-xl">
         <div className="mx-auto max-w-xl">
-          <SearchForm id="header-search-input" placeholder="Search news" />
+          <SearchForm id="header-search-input" placeholder="Search news" autoFocus />
         </div>
       </div>
     </>
