@@ -104,6 +104,17 @@ test.describe("at 1280 px", () => {
   });
 });
 
+test("the site name shows whole in the header, from the narrowest phone up", async ({ page }) => {
+  await page.goto("/");
+  const name = page.locator("header").getByRole("link", { name: "San Diego Local Ledger" });
+  for (const width of [320, 360, 375, 768, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    // Cut short with an ellipsis, its text would be wider than its box.
+    const cut = await name.evaluate((link) => link.scrollWidth > link.clientWidth);
+    expect(cut, `site name cut at ${width} px`).toBe(false);
+  }
+});
+
 test("the header, footer, story cards and slides, rendered once on the server, hydrate without a mismatch and navigate in the page", async ({
   page,
 }) => {

@@ -28,7 +28,8 @@ export function MobileMenu() {
         className="flex items-center gap-2 rounded px-2 py-2 text-white hover:bg-white/10"
       >
         <MenuIcon />
-        <span>Menu</span>
+        {/* Icon alone on the narrowest phones, so the site name beside it shows whole. */}
+        <span className="max-[374px]:sr-only">Menu</span>
       </button>
       <nav
         id={MENU_ID}
