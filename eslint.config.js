@@ -34,12 +34,6 @@ export default tseslint.config(
   {
     files: ["app/**/*.tsx"],
     ...jsxA11y.flatConfigs.strict,
-    rules: {
-      ...jsxA11y.flatConfigs.strict.rules,
-      // On DOM elements only: a component passing `autoFocus` on decides nothing by itself
-      // (SearchForm's input gives focus only to a box the reader has just opened).
-      "jsx-a11y/no-autofocus": ["error", { ignoreNonDOM: true }],
-    },
   },
   {
     files: ["**/*.js"],

@@ -55,7 +55,6 @@ async function searchFromHeader(page: Page, query: string) {
   await expect(button).toBeVisible();
   const box = page.locator("#header-search");
   await expect(box).toBeHidden();
-  // Its autofocus acts when the box opens, not when the page loads.
   await expect(box.getByRole("searchbox", { includeHidden: true })).not.toBeFocused();
   await button.click();
   await expect(box).toBeVisible();

@@ -48,9 +48,18 @@ function HeaderContent({ siteName }: { siteName: string }) {
           ))}
         </ul>
       </nav>
-      <div id={SEARCH_ID} popover="auto" className="header-search bg-white p-4 shadow-xl">
+      <div
+        id={SEARCH_ID}
+        popover="auto"
+        className="header-search bg-white p-4 shadow-xl"
+        // Opening the box puts the reader in it, ready to type. (An `autofocus` attribute would do
+        // it without script, but no page may carry one: feed HTML is checked for it.)
+        onToggle={(event) => {
+          if (event.newState === "open") event.currentTarget.querySelector("input")?.focus();
+        }}
+      >
         <div className="mx-auto max-w-xl">
-          <SearchForm id="header-search-input" placeholder="Search news" autoFocus />
+          <SearchForm id="header-search-input" placeholder="Search news" />
         </div>
       </div>
     </>
