@@ -103,10 +103,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-interface PageProps<Content> {
+/** A category page with a sidebar of its own: its stories and the sidebar's content. */
+interface PageProps<Sidebar> {
   category: Category;
   articles: Article[];
-  content: Content;
+  content: Sidebar;
 }
 
 function LocalNews({ category, articles, content }: PageProps<Content["localNews"]>) {
