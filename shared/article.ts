@@ -1,4 +1,5 @@
 import type { CategoryKey } from "./categories";
+import type { ArticlePicture } from "./picture";
 
 /**
  * What lists of articles need: the spec's Article fields but the body, the date as ISO 8601. (Lists
@@ -8,7 +9,8 @@ export interface Article {
   id: string;
   title: string;
   excerpt: string;
-  image: string | null;
+  /** Null: the bundled default picture (none in the feed, or not fetched or usable yet). */
+  picture: ArticlePicture | null;
   category: CategoryKey;
   date: string;
   author: string;

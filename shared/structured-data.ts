@@ -1,3 +1,4 @@
+import { structuredDataImages } from "./picture";
 import type {
   BlogPosting,
   BreadcrumbList,
@@ -141,7 +142,9 @@ export function newsArticle(siteUrl: string, url: string, article: Article): New
     "@type": "NewsArticle",
     headline: article.title,
     description: article.excerpt,
-    image: [absoluteUrl(siteUrl, article.image ?? "/images/og-default.png")],
+    image: (structuredDataImages(article.picture) ?? ["/images/og-default.png"]).map((path) =>
+      absoluteUrl(siteUrl, path),
+    ),
     datePublished: article.date,
     author: { "@type": "Person", name: article.author },
     publisher: { "@id": organizationId(siteUrl) },

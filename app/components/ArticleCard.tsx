@@ -19,8 +19,10 @@ export function ArticleCard({ article, eager = false }: Props) {
     <article className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative aspect-video bg-slate-200">
         <ArticleImage
-          src={article.image}
+          picture={article.picture}
           alt={article.title}
+          sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw"
+          maxWidth={600}
           width={800}
           height={450}
           loading={eager ? "eager" : "lazy"}

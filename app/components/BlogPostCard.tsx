@@ -1,3 +1,4 @@
+import { sitePicture } from "../../shared/picture";
 import { Link } from "react-router";
 import type { BlogPostSummary } from "../../server/blog/source";
 import { ArticleImage } from "./ArticleImage";
@@ -9,8 +10,10 @@ export function BlogPostCard({ post }: { post: BlogPostSummary }) {
     <article className="relative flex items-start gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand hover:ring-slate-300 sm:gap-6 sm:p-6">
       {post.image ? (
         <ArticleImage
-          src={post.image}
+          picture={sitePicture(post.image)}
           alt={post.title}
+          sizes="(min-width: 640px) 96px, 64px"
+          maxWidth={96}
           width={96}
           height={96}
           loading="lazy"

@@ -126,8 +126,10 @@ function SlideContent({ article, first }: { article: Article; first: boolean }) 
   return (
     <div className="relative aspect-[4/3] max-h-[28rem] w-full bg-slate-800 sm:aspect-[16/9] md:aspect-[21/9]">
       <ArticleImage
-        src={article.image}
+        picture={article.picture}
         alt={article.title}
+        sizes="(min-width: 1280px) 1280px, 100vw"
+        maxWidth={1280}
         width={1200}
         height={675}
         loading={first ? "eager" : "lazy"}

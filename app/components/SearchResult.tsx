@@ -13,8 +13,10 @@ export function SearchResult({ hit }: { hit: SearchHit }) {
   return (
     <article className="flex gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <ArticleImage
-        src={hit.image}
+        picture={hit.picture}
         alt=""
+        sizes="160px"
+        maxWidth={160}
         width={160}
         height={90}
         loading="lazy"

@@ -1,3 +1,4 @@
+import { socialImage } from "../../shared/picture";
 import { Link, redirect } from "react-router";
 import { readOr503, readOrEmpty } from "../../server/news/load";
 import { articleById, latestArticles, relatedArticles } from "../../server/news/repository";
@@ -43,7 +44,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       title: article.title,
       description: article.excerpt,
       type: "article",
-      image: article.image ? { url: article.image, alt: article.title } : null,
+      image: socialImage(article.picture, article.title),
       article: { publishedTime: article.date, section: category.name, author: article.author },
     },
     [
@@ -87,8 +88,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 text-sm font-semibold">By {article.author}</p>
           <figure className="mt-6">
             <ArticleImage
-              src={article.image}
+              picture={article.picture}
               alt={article.title}
+              sizes="(min-width: 768px) 768px, 100vw"
+              maxWidth={768}
               width={1200}
               height={675}
               fetchPriority="high"

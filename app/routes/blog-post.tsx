@@ -1,3 +1,4 @@
+import { sitePicture } from "../../shared/picture";
 import { data, Link } from "react-router";
 import { blogErrorMessage } from "../../server/blog/load";
 import type { BlogPost } from "../../server/blog/source";
@@ -98,8 +99,10 @@ function Post({ post }: { post: BlogPost }) {
       {post.image ? (
         <figure className="mt-6">
           <ArticleImage
-            src={post.image}
+            picture={sitePicture(post.image)}
             alt={post.title}
+            sizes="(min-width: 768px) 768px, 100vw"
+            maxWidth={768}
             width={1200}
             height={675}
             fetchPriority="high"

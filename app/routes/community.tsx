@@ -147,8 +147,10 @@ function Hero({ article }: { article: Article }) {
       className="relative mb-10 flex h-[400px] flex-col justify-end overflow-hidden rounded-lg bg-slate-800 text-white"
     >
       <ArticleImage
-        src={article.image}
+        picture={article.picture}
         alt=""
+        sizes="(min-width: 1280px) 1280px, 100vw"
+        maxWidth={1280}
         width={1200}
         height={400}
         loading="eager"

@@ -1,3 +1,4 @@
+import { folderPictureStore } from "../../server/images/store";
 import { createBlogSource } from "../../server/blog/create-source";
 import { refreshBlogIndex } from "../../server/blog/search-index";
 import { loadContentOrExit } from "../../server/content/load";
@@ -90,6 +91,10 @@ export const ingest: Command = {
               siteName: site.name,
               force: Boolean(values.force),
               limits: limitsFor(config.ingestConcurrency),
+              pictures: {
+                store: folderPictureStore(config.pictures),
+                allowPrivateAddresses: config.pictures.allowPrivateAddresses,
+              },
               signal: AbortSignal.any([controller.signal, lockLost]),
               onFeed: (report) => progress.line(progressLine(report)),
             });

@@ -4,12 +4,15 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { ArticlePicture } from "../../shared/picture";
 
 /** PostgreSQL's full-text document type; rows fill it themselves (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -63,8 +66,15 @@ export const articles = pgTable(
     content: text("content").notNull(),
     /** The SANITIZE_POLICY_VERSION `content` was sanitised with; older rows are sanitised again. */
     sanitizePolicy: integer("sanitize_policy").notNull().default(0),
-    /** Absolute http(s) image URL; null means the bundled default image. */
+    /** The feed's picture address, absolute http(s); null means the bundled default picture. */
     image: text("image"),
+    /**
+     * How pages show `image`: kept by us (its hash, size and colour, copied from `pictures` by the
+     * picture pass) or a file of our own site; null until then, or when it cannot be had.
+     */
+    picture: jsonb("picture").$type<ArticlePicture>(),
+    /** False until the picture pass has listed this version's pictures in `article_pictures`. */
+    picturesListed: boolean("pictures_listed").notNull().default(false),
     author: text("author").notNull(),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
@@ -79,6 +89,56 @@ export const articles = pgTable(
     index("articles_published_idx").on(t.publishedAt.desc().nullsFirst()),
     index("articles_feed_guid_idx").on(t.feedId, t.guid),
     index("articles_sanitize_policy_idx").on(t.sanitizePolicy),
+    index("articles_pictures_unlisted_idx")
+      .on(t.id)
+      .where(sql`NOT ${t.picturesListed}`),
+  ],
+);
+
+/**
+ * Pictures by address: articles' top pictures, the pictures in their bodies and blog posts' pictures,
+ * fetched
+ * by the picture pass after each ingest pass (server/images/pass.ts, decision 022). `hash` names the
+ * original kept in the picture store; a failed fetch is tried again at `next_attempt_at`.
+ */
+export const pictures = pgTable(
+  "pictures",
+  {
+    url: text("url").primaryKey(),
+    /**
+     * How pages show it: kept by us (hash, size, colour) or, for an address on our own origin, that
+     * path; null until it is fetched, or when it cannot be used.
+     */
+    picture: jsonb("picture").$type<ArticlePicture>(),
+    /** sha256 of the kept original, so the store's copy is removed with the last address naming it. */
+    hash: text("hash"),
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    /** When the address was last fetched or revalidated, whatever came of it. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("pictures_hash_idx").on(t.hash),
+    index("pictures_next_attempt_idx").on(t.nextAttemptAt),
+  ],
+);
+
+/** The pictures an article names, its top picture and those in its body, by address. */
+export const articlePictures = pgTable(
+  "article_pictures",
+  {
+    articleId: text("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.url] }),
+    index("article_pictures_url_idx").on(t.url),
   ],
 );
 

@@ -104,6 +104,7 @@ describe("feed reads in metrics", () => {
       notDue: 1,
       inserted: 0,
       updated: 0,
+      pictures: null,
       durationMs: 20,
     });
     const text = await metrics.render();

@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import { DataDirInUseError } from "../db/lock";
 import { formLimiter } from "../forms/guard";
 import { FeedsConfigError, loadFeedSources } from "../ingest/feeds-config";
+import { folderPictureStore } from "../images/store";
 import { startScheduler, type Scheduler } from "../ingest/scheduler";
 import { createLogger } from "../logger";
 import { readCacheFor } from "../news/read-cache";
@@ -49,6 +50,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
   // Any process's ingest pass that stores new or changed articles empties both caches.
   const readCache = await readCacheFor(config, database);
   const pageCache = await pageCacheFor(config, database);
+  const pictureStore = folderPictureStore(config.pictures);
   const metrics = metricsForProcess(createMetrics(() => countArticles(database.db), readCache));
   const app = await createApp(
     {
@@ -59,7 +61,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
       content,
       formLimiter: formLimiterForProcess(formLimiter(config.formRateLimit)),
     },
-    { pageCache, metrics },
+    { pageCache, metrics, pictures: pictureStore },
   );
   const server: Server = http.createServer(
     requestListener(app, { config, logger, pageCache, metrics }),
@@ -80,6 +82,10 @@ export async function startWebServer(config: Config, content: Content): Promise<
           sources,
           intervalMinutes: config.ingestIntervalMinutes,
           concurrency: config.ingestConcurrency,
+          pictures: {
+            store: pictureStore,
+            allowPrivateAddresses: config.pictures.allowPrivateAddresses,
+          },
           afterPass: () => refreshBlogIndex(database.db, blog, logger),
           onPass: (summary) => metrics.observePass(summary),
         })

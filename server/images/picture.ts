@@ -84,3 +84,19 @@ export async function renderVariant(
       return image.jpeg({ quality: 78, mozjpeg: true }).toBuffer();
   }
 }
+
+/**
+ * A fixed crop (social previews, structured data): exactly `width` × `height`, cut around the part
+ * of the picture that draws the eye (libvips' attention strategy), enlarged if the original is
+ * smaller, JPEG, upright and without metadata.
+ */
+export async function renderCrop(
+  original: Uint8Array,
+  crop: { width: number; height: number },
+): Promise<Buffer> {
+  return sharp(original, DECODE)
+    .rotate()
+    .resize({ width: crop.width, height: crop.height, fit: "cover", position: "attention" })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+}

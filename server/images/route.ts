@@ -1,15 +1,22 @@
 import express from "express";
-import { VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from "./variants";
+import {
+  CROPS,
+  VARIANT_WIDTHS,
+  type CropName,
+  type VariantFormat,
+  type VariantWidth,
+} from "./variants";
 import { HASH, type PictureStore } from "./store";
 
 /**
  * `GET /images/<sha256>/<width>.<avif|webp|jpg>`: a copy of a picture already in the store, made
- * on its first request and kept. Only stored pictures are served, by hash: the route never fetches
+ * on its first request and kept; `GET /images/<sha256>/<og|16x9|4x3|1x1>.jpg`: a fixed crop of it
+ * (social previews and structured data), made and kept the same way. Only stored pictures are served, by hash: the route never fetches
  * anything, so it cannot be used to fetch other sites through ours. Its answers never change, so
  * browsers and CDNs keep them for a year.
  *
- * Mounted in server/http/app.ts. Nothing puts pictures in the store yet: ingest does not fetch feed
- * pictures and pages still show them from the feed hosts (decision 022 lists what remains).
+ * Mounted in server/http/app.ts; the picture pass (server/images/pass.ts) puts the originals in the
+ * store.
  */
 
 const EXTENSIONS: Record<string, { format: VariantFormat; type: string }> = {
@@ -19,6 +26,22 @@ const EXTENSIONS: Record<string, { format: VariantFormat; type: string }> = {
 };
 
 const FILE = /^(\d{1,4})\.(avif|webp|jpg)$/;
+const CROP_FILE = /^(og|16x9|4x3|1x1)\.jpg$/;
+
+/** What a file name asks for: a copy at a width, a crop, or nothing a picture has. */
+type Wanted =
+  | { kind: "variant"; width: VariantWidth; format: VariantFormat; type: string }
+  | { kind: "crop"; crop: CropName; type: string };
+
+function wanted(file: string): Wanted | null {
+  const crop = CROP_FILE.exec(file)?.[1] as CropName | undefined;
+  if (crop) return { kind: "crop", crop, type: "image/jpeg" };
+  const match = FILE.exec(file);
+  const width = Number(match?.[1]);
+  const extension = EXTENSIONS[match?.[2] ?? ""];
+  if (!extension || !isVariantWidth(width)) return null;
+  return { kind: "variant", width, format: extension.format, type: extension.type };
+}
 
 function isVariantWidth(width: number): width is VariantWidth {
   return VARIANT_WIDTHS.some((allowed) => allowed === width);
@@ -28,18 +51,16 @@ export function pictureRoutes(store: PictureStore): express.Router {
   const variants = variantMaker(store);
   const router = express.Router();
   router.get("/images/:hash/:file", async (req, res, next) => {
-    const match = FILE.exec(req.params.file);
-    const width = Number(match?.[1]);
-    const extension = EXTENSIONS[match?.[2] ?? ""];
+    const want = wanted(req.params.file);
     // Not a picture's address: the site's own files under /images (public/images) or its 404 page.
-    if (!HASH.test(req.params.hash) || !extension || !isVariantWidth(width)) return next();
-    const bytes = await variants(req.params.hash, width, extension.format, req.params.file);
+    if (!HASH.test(req.params.hash) || !want) return next();
+    const bytes = await variants(req.params.hash, want, req.params.file);
     if (!bytes) {
       res.status(404).type("text/plain").send("No such picture.");
       return;
     }
     res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-    res.type(extension.type);
+    res.type(want.type);
     // Express adds the ETag, answers a matching If-None-Match with 304 and HEAD without a body.
     res.send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   });
@@ -55,25 +76,29 @@ function variantMaker(store: PictureStore) {
   const making = new Map<string, Promise<Uint8Array | null>>();
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function make(hash: string, width: VariantWidth, format: VariantFormat, file: string) {
+  async function make(hash: string, want: Wanted, file: string) {
     const original = await store.getOriginal(hash);
     if (!original) return null;
     // sharp and libvips (about 20 MB) are loaded by the first copy made, not by every web process.
-    const { renderVariant } = await import("./picture");
-    const turn = queue.then(() => renderVariant(original, { width, format }));
+    const { renderCrop, renderVariant } = await import("./picture");
+    const turn = queue.then(() =>
+      want.kind === "crop"
+        ? renderCrop(original, CROPS[want.crop])
+        : renderVariant(original, { width: want.width, format: want.format }),
+    );
     queue = turn.catch(() => undefined);
     const bytes = await turn;
     await store.putVariant(hash, file, bytes);
     return bytes;
   }
 
-  return async (hash: string, width: VariantWidth, format: VariantFormat, file: string) => {
+  return async (hash: string, want: Wanted, file: string) => {
     const kept = await store.getVariant(hash, file);
     if (kept) return kept;
     const key = `${hash}/${file}`;
     let pending = making.get(key);
     if (!pending) {
-      pending = make(hash, width, format, file).finally(() => making.delete(key));
+      pending = make(hash, want, file).finally(() => making.delete(key));
       making.set(key, pending);
     }
     return pending;

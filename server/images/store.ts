@@ -11,7 +11,9 @@ export interface PictureStore {
   /** Keeps the bytes (once, however often they are put) and answers their sha256, in hex. */
   putOriginal(bytes: Uint8Array): Promise<string>;
   getOriginal(hash: string): Promise<Uint8Array | null>;
-  /** `variant` is a file name such as `640.avif`. */
+  /** Whether the original is kept (it may have been removed to keep the store within its bound). */
+  hasOriginal(hash: string): Promise<boolean>;
+  /** `variant` is a file name such as `640.avif` or, for a crop, `og.jpg`. */
   putVariant(hash: string, variant: string, bytes: Uint8Array): Promise<void>;
   getVariant(hash: string, variant: string): Promise<Uint8Array | null>;
   /** The original and every copy of it. */
@@ -20,7 +22,7 @@ export interface PictureStore {
 }
 
 export const HASH = /^[0-9a-f]{64}$/;
-const VARIANT = /^\d{1,4}\.(avif|webp|jpg)$/;
+const VARIANT = /^(\d{1,4}|og|16x9|4x3|1x1)\.(avif|webp|jpg)$/;
 const ORIGINAL = "original";
 
 /** After the bound is passed, pictures are removed down to this share of it. */
@@ -111,6 +113,13 @@ export function folderPictureStore(options: { dir: string; maxBytes: number }): 
       return hash;
     },
     getOriginal: (hash) => read(hash, ORIGINAL),
+    hasOriginal: (hash) =>
+      HASH.test(hash)
+        ? fs.access(path.join(folder(hash), ORIGINAL)).then(
+            () => true,
+            () => false,
+          )
+        : Promise.resolve(false),
     async putVariant(hash, variant, bytes) {
       if (!HASH.test(hash) || !VARIANT.test(variant)) {
         throw new Error(`Not a picture variant: ${hash}/${variant}`);

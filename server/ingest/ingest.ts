@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 import { feeds } from "../db/schema";
+import { runPicturePass, type PicturePassOptions, type PicturePassSummary } from "../images/pass";
 import type { Logger } from "../logger";
 import { ensureFeeds, type FeedRow } from "../news/repository";
 import { decodeFeedBytes } from "./encoding";
@@ -77,6 +78,8 @@ export interface IngestSummary {
   notDue: number;
   inserted: number;
   updated: number;
+  /** What the picture pass did; null when the pass ran without pictures. */
+  pictures: PicturePassSummary | null;
   durationMs: number;
 }
 
@@ -95,6 +98,14 @@ export interface IngestOptions {
   /** Stops the pass between feeds (shutdown). */
   signal?: AbortSignal;
   onFeed?: (report: FeedReport) => void;
+  /**
+   * Where the feeds' pictures are kept and how they are fetched: with it, the pass fetches the
+   * pictures of the articles it stored (server/images/pass.ts) before it tells the web processes.
+   */
+  pictures?: Omit<
+    PicturePassOptions,
+    "database" | "logger" | "siteUrl" | "userAgent" | "now" | "signal"
+  >;
 }
 
 export function userAgent(siteUrl: string, siteName: string): string {
@@ -427,7 +438,28 @@ export async function runIngestPass(
 
   await recordNotModified(options.database, notModified, now);
 
-  const changed = reports.some((r) => r.inserted > 0 || r.updated > 0);
+  let pictures: PicturePassSummary | null = null;
+  if (options.pictures && !options.signal?.aborted) {
+    try {
+      pictures = await runPicturePass({
+        ...options.pictures,
+        database: options.database,
+        logger: options.logger,
+        siteUrl: options.siteUrl,
+        userAgent: userAgent(options.siteUrl, options.siteName),
+        now,
+        signal: options.signal,
+      });
+    } catch (error) {
+      // The articles are stored; their pictures are tried again on the next pass.
+      options.logger.error({ err: error }, "picture pass failed");
+    }
+  }
+
+  const changed =
+    reports.some((r) => r.inserted > 0 || r.updated > 0) ||
+    (pictures !== null &&
+      (pictures.articlesChanged > 0 || pictures.fetched > 0 || pictures.removed > 0));
   if (changed) {
     // Web processes drop their cached pages; a lost notice only delays that by the cache's TTL.
     await options.database.announceChange().catch((error: unknown) => {
@@ -444,6 +476,7 @@ export async function runIngestPass(
     notDue: count("not-due"),
     inserted: reports.reduce((n, r) => n + r.inserted, 0),
     updated: reports.reduce((n, r) => n + r.updated, 0),
+    pictures,
     durationMs: Date.now() - started,
   };
 }

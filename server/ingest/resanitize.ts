@@ -40,7 +40,7 @@ export async function resanitizeArticles(
         if (content === row.content) continue;
         const written = await tx
           .update(articles)
-          .set({ content, sanitizePolicy: SANITIZE_POLICY_VERSION })
+          .set({ content, sanitizePolicy: SANITIZE_POLICY_VERSION, picturesListed: false })
           .where(and(eq(articles.id, row.id), older))
           .returning({ id: articles.id });
         result.rewritten += written.length;

@@ -1,7 +1,13 @@
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import type { FeedSource } from "./feeds-config";
-import { INGEST_LOCK_ID, limitsFor, runIngestPass, type IngestSummary } from "./ingest";
+import {
+  INGEST_LOCK_ID,
+  limitsFor,
+  runIngestPass,
+  type IngestOptions,
+  type IngestSummary,
+} from "./ingest";
 
 export interface Scheduler {
   /** Stops between feeds and waits for the pass under way, if any. */
@@ -26,6 +32,8 @@ export function startScheduler(options: {
   sources: FeedSource[];
   intervalMinutes: number;
   concurrency: number;
+  /** Where the feeds' pictures are kept (without it, pictures are not fetched). */
+  pictures?: IngestOptions["pictures"];
   onPass?: (summary: IngestSummary) => void;
   /** Work that belongs with every pass (copying the blog for search), run under the same lock. */
   afterPass?: () => Promise<unknown>;
@@ -44,6 +52,7 @@ export function startScheduler(options: {
           siteUrl: options.siteUrl,
           siteName: options.siteName,
           limits: limitsFor(options.concurrency),
+          pictures: options.pictures,
           signal: AbortSignal.any([controller.signal, lockLost]),
         });
         if (lockLost.aborted) {

@@ -157,6 +157,10 @@ export async function storeArticles(
         content: item.content,
         sanitizePolicy: SANITIZE_POLICY_VERSION,
         image: item.image,
+        // Another picture address is shown as the default until the picture pass has it.
+        ...(item.image === match.image ? {} : { picture: null }),
+        // The picture pass lists the pictures of this version again.
+        picturesListed: false,
         author: item.author,
         publishedAt,
         updatedAt: now,

@@ -1,8 +1,10 @@
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Article, ArticleWithBody } from "../../shared/article";
 import type { CategoryKey } from "../../shared/categories";
+import { asArticlePicture } from "../../shared/picture";
 import { rowsOf, type Database } from "../db/client";
-import { articles, feeds } from "../db/schema";
+import { articlePictures, articles, feeds, pictures } from "../db/schema";
+import { withOwnPictures } from "../images/body";
 import { remembered } from "./read-cache";
 
 export type ArticleRow = typeof articles.$inferSelect;
@@ -14,7 +16,7 @@ const articleFields = {
   id: articles.id,
   title: articles.title,
   excerpt: articles.excerpt,
-  image: articles.image,
+  picture: articles.picture,
   category: articles.category,
   publishedAt: articles.publishedAt,
   author: articles.author,
@@ -25,7 +27,7 @@ interface ArticleFields {
   id: string;
   title: string;
   excerpt: string;
-  image: string | null;
+  picture: unknown;
   category: string;
   publishedAt: Date;
   author: string;
@@ -37,7 +39,7 @@ function toArticle(row: ArticleFields): Article {
     id: row.id,
     title: row.title,
     excerpt: row.excerpt,
-    image: row.image,
+    picture: asArticlePicture(row.picture),
     category: row.category as CategoryKey,
     date: row.publishedAt.toISOString(),
     author: row.author,
@@ -64,13 +66,31 @@ async function readLatestArticles(
 }
 export const latestArticles = remembered("latestArticles", readLatestArticles);
 
+/**
+ * An article with its body as pages show it: the pictures in it drawn from our own copies, those we
+ * do not keep left out (server/images/body.ts).
+ */
 async function readArticleById(db: Database, id: string): Promise<ArticleWithBody | undefined> {
   const [row] = await db
-    .select({ ...articleFields, content: articles.content })
+    .select({ ...articleFields, image: articles.image, content: articles.content })
     .from(articles)
     .where(eq(articles.id, id))
     .limit(1);
-  return row ? { ...toArticle(row), content: row.content } : undefined;
+  if (!row) return undefined;
+  const kept = row.content.includes("<img")
+    ? await db
+        .select({ url: pictures.url, picture: pictures.picture })
+        .from(articlePictures)
+        .innerJoin(pictures, eq(pictures.url, articlePictures.url))
+        .where(and(eq(articlePictures.articleId, id), isNotNull(pictures.picture)))
+    : [];
+  const byUrl = new Map(
+    kept.flatMap(({ url, picture }) => {
+      const checked = asArticlePicture(picture);
+      return checked ? [[url, checked] as const] : [];
+    }),
+  );
+  return { ...toArticle(row), content: withOwnPictures(row.content, byUrl, row.image) };
 }
 export const articleById = remembered("articleById", readArticleById);
 
@@ -181,7 +201,7 @@ export async function newestOfEach(
   perCategory: number,
   overall = 0,
 ): Promise<{ overall: Article[]; lists: Article[][] }> {
-  const columns = sql`id, title, excerpt, image, category, published_at, author, link`;
+  const columns = sql`id, title, excerpt, picture, category, published_at, author, link`;
   const newestOverall =
     overall > 0
       ? sql`(SELECT ${columns}, 0::bigint AS position FROM ${articles}
@@ -204,7 +224,7 @@ export async function newestOfEach(
     id: string;
     title: string;
     excerpt: string;
-    image: string | null;
+    picture: unknown;
     category: string;
     published_at: Date | string;
     author: string;

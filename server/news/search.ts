@@ -1,3 +1,4 @@
+import { asArticlePicture, type ArticlePicture } from "../../shared/picture";
 import { sql } from "drizzle-orm";
 import type { CategoryKey } from "../../shared/categories";
 import type { Highlighted } from "../../shared/highlight";
@@ -17,7 +18,7 @@ const HEADLINE_OPTIONS = `StartSel=${MATCH_START}, StopSel=${MATCH_END}, Highlig
 interface HitFields {
   title: Highlighted;
   excerpt: Highlighted;
-  image: string | null;
+  picture: ArticlePicture | null;
   /** ISO 8601, or null for a blog post without a date. */
   date: string | null;
 }
@@ -56,7 +57,7 @@ interface HitRow {
   key: string;
   title: string;
   excerpt: string;
-  image: string | null;
+  picture: unknown;
   category: string | null;
   author: string | null;
   published_at: Date | string | null;
@@ -78,20 +79,20 @@ export async function searchSite(
   const result = await db.execute(sql`
     WITH q AS (SELECT websearch_to_tsquery('english', ${query.slice(0, MAX_QUERY_LENGTH)}) AS query),
     hits AS (
-      SELECT 'article' AS kind, a.id AS key, a.title, a.excerpt AS body, a.image, a.category,
+      SELECT 'article' AS kind, a.id AS key, a.title, a.excerpt AS body, a.picture, a.category,
              a.author, a.published_at, ts_rank_cd(a.search, q.query) AS rank
         FROM articles a, q WHERE a.search @@ q.query
       UNION ALL
-      SELECT 'blog', b.slug, b.title, b.description, b.image, NULL, NULL, b.published_at,
+      SELECT 'blog', b.slug, b.title, b.description, p.picture, NULL, NULL, b.published_at,
              ts_rank_cd(b.search, q.query)
-        FROM blog_posts b, q WHERE b.search @@ q.query
+        FROM blog_posts b LEFT JOIN pictures p ON p.url = b.image, q WHERE b.search @@ q.query
     ),
     page AS (
       SELECT *, count(*) OVER () AS total FROM hits
        ORDER BY rank DESC, published_at DESC NULLS LAST, key
        LIMIT ${pageSize} OFFSET ${offset}
     )
-    SELECT page.kind, page.key, page.image, page.category, page.author, page.published_at,
+    SELECT page.kind, page.key, page.picture, page.category, page.author, page.published_at,
            page.total,
            ts_headline('english', page.title, q.query, ${HEADLINE_OPTIONS}) AS title,
            ts_headline('english', page.body, q.query, ${HEADLINE_OPTIONS}) AS excerpt
@@ -103,7 +104,7 @@ export async function searchSite(
     const fields: HitFields = {
       title: splitHeadline(row.title),
       excerpt: splitHeadline(row.excerpt),
-      image: row.image,
+      picture: asArticlePicture(row.picture),
       date: row.published_at === null ? null : new Date(row.published_at).toISOString(),
     };
     return row.kind === "article"

@@ -1,3 +1,4 @@
+import { CROPS, cropPath, type ArticlePicture } from "../../shared/picture";
 import type { Article } from "../../shared/article";
 import { escapeHtml } from "../ingest/text";
 
@@ -5,6 +6,16 @@ import { escapeHtml } from "../ingest/text";
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 /** Text for an XML element or a double-quoted attribute. */
+/** An item's picture in a feed of ours: the 16:9 crop from our own origin, or the site's file. */
+function mediaContent(siteUrl: string, picture: ArticlePicture): string {
+  if (picture.kind === "site") {
+    return `<media:content url="${xmlText(siteUrl + picture.src)}" medium="image"/>`;
+  }
+  const { width, height } = CROPS["16x9"];
+  const url = siteUrl + cropPath(picture.hash, "16x9");
+  return `<media:content url="${xmlText(url)}" medium="image" type="image/jpeg" width="${width}" height="${height}"/>`;
+}
+
 export function xmlText(value: string): string {
   return value
     .replace(NOT_XML, "")
@@ -66,7 +77,7 @@ export function rssFeed(options: {
   const newest = articles[0]?.date;
   const items = articles.map((a) => {
     const url = `${siteUrl}/article/${a.id}`;
-    const image = a.image ? `\n<media:content url="${xmlText(a.image)}" medium="image"/>` : "";
+    const image = a.picture ? `\n${mediaContent(siteUrl, a.picture)}` : "";
     return `<item>
 <title>${xmlText(a.title)}</title>
 <link>${xmlText(url)}</link>

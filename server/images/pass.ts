@@ -1,0 +1,283 @@
+import { and, eq, inArray, isNotNull, isNull, lte, not, or, sql } from "drizzle-orm";
+import type { ArticlePicture } from "../../shared/picture";
+import type { DatabaseHandle } from "../db/client";
+import { articlePictures, articles, pictures } from "../db/schema";
+import { runPool, type PoolLimits } from "../ingest/pool";
+import { nextAttemptAfterFailure } from "../ingest/schedule";
+import type { Logger } from "../logger";
+import { bodyPictureUrls } from "./body";
+import { fetchPicture, type PictureFetchOptions } from "./fetch";
+import type { PictureStore } from "./store";
+
+/**
+ * The picture pass, run after each ingest pass under the same lock (decision 022): it lists the
+ * pictures each new or changed article names, fetches those not yet kept (politely: a few at a
+ * time, two per host, with the feed reader's User-Agent), keeps their originals in the picture
+ * store, copies each article's top picture onto the article for the pages' lists, and removes the
+ * pictures no article or blog post names any more. A picture that cannot be had leaves its
+ * article shown with the default picture and is tried again later, backing off as feeds do.
+ */
+
+/** A kept picture is asked again (conditionally) this long after it was last fetched. */
+export const RECHECK_AFTER_MS = 7 * 24 * 60 * 60_000;
+
+/** Pictures fetched in one pass at most; the rest wait for the next pass. */
+export const PICTURES_PER_PASS = 300;
+
+export const DEFAULT_PICTURE_LIMITS: PoolLimits = { global: 4, perHost: 2 };
+
+export interface PicturePassOptions {
+  database: DatabaseHandle;
+  store: PictureStore;
+  logger: Logger;
+  /** Our own origin: a picture address on it is our own file, shown as it is. */
+  siteUrl: string;
+  userAgent: string;
+  allowPrivateAddresses: boolean;
+  limits?: PoolLimits;
+  /** Overrides of the fetch limits and name resolution (tests). */
+  fetchOptions?: Partial<Pick<PictureFetchOptions, "timeoutMs" | "maxBytes" | "lookup">>;
+  now?: Date;
+  signal?: AbortSignal;
+}
+
+export interface PicturePassSummary {
+  /** Articles whose pictures were listed. */
+  listed: number;
+  fetched: number;
+  notModified: number;
+  failed: number;
+  /** Addresses no article or post names any more, and the originals removed with them. */
+  removed: number;
+  /** Articles whose top picture, as pages show it, changed. */
+  articlesChanged: number;
+}
+
+type PictureRow = typeof pictures.$inferSelect;
+
+/** Lists the pictures of articles stored or changed since the last pass. */
+async function listArticlePictures(database: DatabaseHandle, batchSize = 500): Promise<number> {
+  let listed = 0;
+  for (;;) {
+    const rows = await database.db
+      .select({ id: articles.id, image: articles.image, content: articles.content })
+      .from(articles)
+      .where(not(articles.picturesListed))
+      .limit(batchSize);
+    if (rows.length === 0) return listed;
+    await database.db.transaction(async (tx) => {
+      const ids = rows.map((row) => row.id);
+      const named = rows.flatMap((row) =>
+        [...new Set([...(row.image ? [row.image] : []), ...bodyPictureUrls(row.content)])].map(
+          (url) => ({ articleId: row.id, url }),
+        ),
+      );
+      await tx.delete(articlePictures).where(inArray(articlePictures.articleId, ids));
+      if (named.length > 0) {
+        await tx.insert(articlePictures).values(named);
+        await tx
+          .insert(pictures)
+          .values([...new Set(named.map((n) => n.url))].map((url) => ({ url })))
+          .onConflictDoNothing();
+      }
+      await tx.update(articles).set({ picturesListed: true }).where(inArray(articles.id, ids));
+    });
+    listed += rows.length;
+  }
+}
+
+/** Blog posts' pictures (the blog's copy for search, refreshed after each pass) are kept too. */
+async function listBlogPictures(database: DatabaseHandle): Promise<void> {
+  await database.db.execute(sql`
+    INSERT INTO pictures (url)
+    SELECT DISTINCT image FROM blog_posts WHERE image IS NOT NULL
+    ON CONFLICT DO NOTHING`);
+}
+
+function sameOrigin(url: string, siteUrl: string): URL | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === new URL(siteUrl).origin ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+type Outcome = "fetched" | "not-modified" | "failed" | "site";
+
+/** Fetches (or revalidates) one address and records what came of it. */
+async function checkPicture(
+  row: PictureRow,
+  options: PicturePassOptions,
+  now: Date,
+): Promise<Outcome> {
+  const { database, store, logger } = options;
+  const record = (values: Partial<typeof pictures.$inferInsert>) =>
+    database.db
+      .update(pictures)
+      .set({ checkedAt: now, ...values })
+      .where(eq(pictures.url, row.url));
+
+  // A path of our own site (the bundled samples' pictures): served by us already.
+  const own = sameOrigin(row.url, options.siteUrl);
+  if (own) {
+    const picture: ArticlePicture = { kind: "site", src: own.pathname + own.search };
+    await record({
+      picture,
+      hash: null,
+      lastError: null,
+      consecutiveFailures: 0,
+      nextAttemptAt: null,
+    });
+    return "site";
+  }
+
+  // Validators only help while we still hold the bytes they describe.
+  const kept = row.hash !== null && (await store.hasOriginal(row.hash));
+  const result = await fetchPicture(row.url, {
+    ...options.fetchOptions,
+    userAgent: options.userAgent,
+    allowPrivateAddresses: options.allowPrivateAddresses,
+    etag: kept ? row.etag : null,
+    lastModified: kept ? row.lastModified : null,
+    signal: options.signal,
+  });
+
+  const fail = async (error: string) => {
+    const failures = row.consecutiveFailures + 1;
+    // A picture already kept stays shown; a new one waits for a later pass.
+    await record({
+      lastError: error,
+      consecutiveFailures: failures,
+      nextAttemptAt: nextAttemptAfterFailure(now, failures, null),
+    });
+    logger.warn({ picture: row.url, reason: error, failures }, "picture not taken");
+    return "failed" as const;
+  };
+
+  if (result.kind === "not-modified") {
+    await record({
+      lastError: null,
+      consecutiveFailures: 0,
+      nextAttemptAt: new Date(now.getTime() + RECHECK_AFTER_MS),
+    });
+    return "not-modified";
+  }
+  if (result.kind === "error") return fail(result.error);
+
+  // sharp (about 20 MB) is loaded by the pass that first meets a picture, not by every process.
+  const { inspectPicture } = await import("./picture");
+  const inspection = await inspectPicture(result.body);
+  if (inspection.kind === "refused") return fail(`Not a usable picture: ${inspection.reason}`);
+  const hash = await store.putOriginal(result.body);
+  const { width, height, dominant } = inspection.picture;
+  const picture: ArticlePicture = { kind: "stored", hash, width, height, color: dominant };
+  await record({
+    picture,
+    hash,
+    etag: result.etag,
+    lastModified: result.lastModified,
+    lastError: null,
+    consecutiveFailures: 0,
+    nextAttemptAt: new Date(now.getTime() + RECHECK_AFTER_MS),
+  });
+  return "fetched";
+}
+
+/** Copies each article's top picture, as pages show it, onto the article (the lists read it there). */
+async function copyTopPictures(database: DatabaseHandle): Promise<number> {
+  const set = await database.db.execute(sql`
+    UPDATE articles a SET picture = p.picture
+      FROM pictures p
+     WHERE p.url = a.image AND p.picture IS NOT NULL AND a.picture IS DISTINCT FROM p.picture
+    RETURNING a.id`);
+  const cleared = await database.db.execute(sql`
+    UPDATE articles a SET picture = NULL
+     WHERE a.picture IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM pictures p WHERE p.url = a.image AND p.picture IS NOT NULL)
+    RETURNING a.id`);
+  return rowCount(set) + rowCount(cleared);
+}
+
+function rowCount(result: unknown): number {
+  const r = result as { rows?: unknown[]; rowCount?: number | null; affectedRows?: number };
+  return r.rows?.length ?? r.rowCount ?? r.affectedRows ?? 0;
+}
+
+/** Removes addresses nothing names, and the originals no remaining address keeps. */
+async function removeUnused(database: DatabaseHandle, store: PictureStore): Promise<number> {
+  const removed = await database.db.execute(sql`
+    DELETE FROM pictures p
+     WHERE NOT EXISTS (SELECT 1 FROM article_pictures ap WHERE ap.url = p.url)
+       AND NOT EXISTS (SELECT 1 FROM blog_posts b WHERE b.image = p.url)
+    RETURNING p.hash`);
+  const hashes = new Set(
+    (removed as { rows?: { hash: string | null }[] }).rows?.flatMap((r) =>
+      r.hash ? [r.hash] : [],
+    ),
+  );
+  for (const hash of hashes) {
+    const [still] = await database.db
+      .select({ url: pictures.url })
+      .from(pictures)
+      .where(eq(pictures.hash, hash))
+      .limit(1);
+    if (!still) await store.remove(hash);
+  }
+  return rowCount(removed);
+}
+
+export async function runPicturePass(options: PicturePassOptions): Promise<PicturePassSummary> {
+  const { database } = options;
+  const now = options.now ?? new Date();
+  const listed = await listArticlePictures(database);
+  await listBlogPictures(database);
+
+  const due = await database.db
+    .select()
+    .from(pictures)
+    .where(
+      or(
+        isNull(pictures.checkedAt),
+        and(isNotNull(pictures.nextAttemptAt), lte(pictures.nextAttemptAt, now)),
+      ),
+    )
+    .orderBy(sql`${pictures.checkedAt} NULLS FIRST`, pictures.url)
+    .limit(PICTURES_PER_PASS);
+
+  const outcomes = await runPool(
+    due,
+    (row) => hostOf(row.url),
+    options.limits ?? DEFAULT_PICTURE_LIMITS,
+    async (row): Promise<Outcome | "skipped"> => {
+      if (options.signal?.aborted) return "skipped";
+      try {
+        return await checkPicture(row, options, now);
+      } catch (error) {
+        // Our side failed (the store's disk, the database): logged, the picture tried next pass.
+        options.logger.error({ picture: row.url, err: error }, "picture could not be kept");
+        return "failed";
+      }
+    },
+  );
+
+  const articlesChanged = await copyTopPictures(database);
+  const removed = await removeUnused(database, options.store);
+  const count = (outcome: Outcome) => outcomes.filter((o) => o === outcome).length;
+  return {
+    listed,
+    fetched: count("fetched") + count("site"),
+    notModified: count("not-modified"),
+    failed: count("failed"),
+    removed,
+    articlesChanged,
+  };
+}

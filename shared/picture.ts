@@ -1,0 +1,152 @@
+/**
+ * An article's picture as the pages name it. Feed pictures are fetched by ingest, kept by the
+ * sha256 of their bytes and served from our own origin at `/images/<hash>/<file>` in the widths
+ * and crops below (server/images, decision 022); pages never name another host's picture.
+ */
+
+/** Widths pages may ask for; any other would let one picture fill the disk with copies. */
+export const VARIANT_WIDTHS = [160, 320, 480, 640, 960, 1200, 1600] as const;
+export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
+
+export const VARIANT_FORMATS = ["avif", "webp", "jpeg"] as const;
+export type VariantFormat = (typeof VARIANT_FORMATS)[number];
+
+/** The file extension and media type of each format, modern first (the order of `<source>`s). */
+export const FORMAT_FILES = {
+  avif: { extension: "avif", type: "image/avif" },
+  webp: { extension: "webp", type: "image/webp" },
+  jpeg: { extension: "jpg", type: "image/jpeg" },
+} as const satisfies Record<VariantFormat, { extension: string; type: string }>;
+
+/**
+ * Fixed crops, JPEG: `og` for social previews (1200 × 630), the others for the NewsArticle
+ * JSON-LD, which Google asks for in 16:9, 4:3 and 1:1, at least 1200 pixels wide.
+ */
+export const CROPS = {
+  og: { width: 1200, height: 630 },
+  "16x9": { width: 1200, height: 675 },
+  "4x3": { width: 1200, height: 900 },
+  "1x1": { width: 1200, height: 1200 },
+} as const;
+export type CropName = keyof typeof CROPS;
+
+/** A feed picture kept by us: its hash, its size as displayed and a placeholder colour. */
+export interface StoredPicture {
+  kind: "stored";
+  /** sha256 of the original's bytes, 64 lower-case hex digits. */
+  hash: string;
+  width: number;
+  height: number;
+  /** `#rrggbb`, shown while the picture loads. */
+  color: string;
+}
+
+/** A picture that is already a file of our own site (the bundled samples' pictures): a path. */
+export interface SitePicture {
+  kind: "site";
+  /** A path on our origin, starting with `/`. */
+  src: string;
+}
+
+export type ArticlePicture = StoredPicture | SitePicture;
+
+export const PICTURE_HASH = /^[0-9a-f]{64}$/;
+const COLOR = /^#[0-9a-f]{6}$/;
+
+/** Checks a value read back from the database (a JSON column) before pages use it. */
+export function asArticlePicture(value: unknown): ArticlePicture | null {
+  if (typeof value !== "object" || value === null) return null;
+  const v = value as Record<string, unknown>;
+  if (
+    v.kind === "stored" &&
+    typeof v.hash === "string" &&
+    PICTURE_HASH.test(v.hash) &&
+    Number.isInteger(v.width) &&
+    Number.isInteger(v.height) &&
+    (v.width as number) > 0 &&
+    (v.height as number) > 0 &&
+    typeof v.color === "string" &&
+    COLOR.test(v.color)
+  ) {
+    return {
+      kind: "stored",
+      hash: v.hash,
+      width: v.width as number,
+      height: v.height as number,
+      color: v.color,
+    };
+  }
+  if (v.kind === "site" && typeof v.src === "string" && /^\/(?!\/)/.test(v.src)) {
+    return { kind: "site", src: v.src };
+  }
+  return null;
+}
+
+/** The address of one copy of a stored picture. */
+export function variantPath(hash: string, width: VariantWidth, format: VariantFormat): string {
+  return `/images/${hash}/${width}.${FORMAT_FILES[format].extension}`;
+}
+
+/** The address of a fixed crop of a stored picture (always JPEG). */
+export function cropPath(hash: string, crop: CropName): string {
+  return `/images/${hash}/${crop}.jpg`;
+}
+
+/**
+ * The copies worth listing in a `srcset`, each with the width it really has: every allowed width
+ * below the original's, then the next one up, which is made at the original's own width (copies are
+ * never enlarged), so a small original is listed once at its own size.
+ */
+export function variantWidths(
+  picture: Pick<StoredPicture, "width">,
+): { file: VariantWidth; actual: number }[] {
+  const below = VARIANT_WIDTHS.filter((w) => w < picture.width).map((w) => ({
+    file: w,
+    actual: w,
+  }));
+  const next = VARIANT_WIDTHS.find((w) => w >= picture.width);
+  return next ? [...below, { file: next, actual: picture.width }] : below;
+}
+
+/** A `srcset` of a stored picture in one format, at most `maxWidth` wide (a slot's largest need). */
+export function variantSrcset(
+  picture: StoredPicture,
+  format: VariantFormat,
+  maxWidth: number = Number.POSITIVE_INFINITY,
+): string {
+  const widths = variantWidths(picture);
+  const wanted = widths.filter((w) => w.actual <= maxWidth);
+  // A slot narrower than the smallest copy still gets that copy.
+  const list = wanted.length > 0 ? wanted : widths.slice(0, 1);
+  return list.map((w) => `${variantPath(picture.hash, w.file, format)} ${w.actual}w`).join(", ");
+}
+
+/** The JPEG copy an `<img src>` names (for browsers without `srcset`): the widest up to `width`. */
+export function fallbackVariant(picture: StoredPicture, width: number): string {
+  const widths = variantWidths(picture);
+  const fitting = widths.filter((w) => w.actual <= width);
+  const chosen = fitting.at(-1) ?? widths[0];
+  return variantPath(picture.hash, chosen?.file ?? VARIANT_WIDTHS[0], "jpeg");
+}
+
+/** A picture for social previews (`og:image`): the 1200 × 630 crop of a stored one, else its file. */
+export function socialImage(
+  picture: ArticlePicture | null,
+  alt: string,
+): { url: string; width?: number; height?: number; alt: string } | null {
+  if (!picture) return null;
+  if (picture.kind === "site") return { url: picture.src, alt };
+  return { url: cropPath(picture.hash, "og"), ...CROPS.og, alt };
+}
+
+/** The NewsArticle JSON-LD's pictures: the 16:9, 4:3 and 1:1 crops Google asks for, as site paths. */
+export function structuredDataImages(picture: ArticlePicture | null): string[] | null {
+  if (!picture) return null;
+  if (picture.kind === "site") return [picture.src];
+  return (["16x9", "4x3", "1x1"] as const).map((crop) => cropPath(picture.hash, crop));
+}
+
+/** A picture address that is a path on our own site (a blog post's bundled picture, say) as such. */
+export function sitePicture(src: string | null): SitePicture | null {
+  return src && /^\/(?!\/)/.test(src) ? { kind: "site", src } : null;
+}
