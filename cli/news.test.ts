@@ -118,6 +118,8 @@ describe("news command", { timeout: 120_000 }, () => {
       /fetched\s+not modified\s+failed\s+not due\s+new articles\s+updated articles/,
     );
     expect(result.stdout).toMatch(/\n16\s+0\s+0\s+0\s+240\s+0\s/);
+    // The sample feeds' pictures are files of the site itself: taken as they are, none fetched.
+    expect(result.stdout).toMatch(/^Pictures: \d+ taken, 0 unchanged, 0 failed/m);
 
     // Feeds whose <ttl> has not passed are not due; the others are read again and change nothing.
     const again = await news(["ingest"]);

@@ -1,3 +1,4 @@
+import type { PicturePassSummary } from "../../server/images/pass";
 import { folderPictureStore } from "../../server/images/store";
 import { createBlogSource } from "../../server/blog/create-source";
 import { refreshBlogIndex } from "../../server/blog/search-index";
@@ -106,6 +107,7 @@ export const ingest: Command = {
               );
               return summary;
             }
+            if (summary.pictures) console.log(picturesLine(summary.pictures));
             const copied = await refreshBlogIndex(database.db, blog, logger);
             console.log(
               copied
@@ -145,3 +147,8 @@ export const ingest: Command = {
     });
   },
 };
+
+/** What the picture pass did, in a line: `Pictures: 12 taken, 3 unchanged, 1 failed, 0 removed.` */
+export function picturesLine(p: PicturePassSummary): string {
+  return `Pictures: ${p.fetched} taken, ${p.notModified} unchanged, ${p.failed} failed (tried again later), ${p.removed} no longer used removed.`;
+}

@@ -15,6 +15,8 @@ describe("metrics", () => {
     expect(routeLabel("/local-news")).toBe("/local-news");
     expect(routeLabel("/local-news/rss.xml")).toBe("/local-news/rss.xml");
     expect(routeLabel("/wp-admin/x.php")).toBe("other");
+    expect(routeLabel(`/images/${"0a".repeat(32)}/640.avif`)).toBe("/images/:hash/:file");
+    expect(routeLabel("/images/sample/harbor.svg")).toBe("/images/*");
   });
 
   it("counts cache hits by route and status once each, when /metrics is read", async () => {
@@ -104,11 +106,21 @@ describe("feed reads in metrics", () => {
       notDue: 1,
       inserted: 0,
       updated: 0,
-      pictures: null,
+      pictures: {
+        listed: 4,
+        fetched: 3,
+        notModified: 1,
+        failed: 2,
+        removed: 0,
+        articlesChanged: 3,
+      },
       durationMs: 20,
     });
     const text = await metrics.render();
     expect(value(text, 'feed_fetches_total{outcome="stored"}')).toBe(2);
+    expect(value(text, 'picture_fetches_total{outcome="fetched"}')).toBe(3);
+    expect(value(text, 'picture_fetches_total{outcome="not-modified"}')).toBe(1);
+    expect(value(text, 'picture_fetches_total{outcome="failed"}')).toBe(2);
     expect(value(text, 'feed_fetches_total{outcome="no-items"}')).toBe(1);
     expect(value(text, 'feed_fetches_total{outcome="not-a-feed"}')).toBe(1);
     expect(value(text, 'feed_fetches_total{outcome="not-due"}')).toBeUndefined();

@@ -8,6 +8,8 @@ const ROUTE_PATTERNS: [RegExp, string][] = [
   [/^\/blog\/[^/]+$/, "/blog/:slug"],
   [/^\/sitemaps\/[^/]+$/, "/sitemaps/:file"],
   [/^\/assets\//, "/assets/*"],
+  // Feed pictures' copies (server/images/route.ts) apart from the site's own files under /images.
+  [/^\/images\/[0-9a-f]{64}\/[^/]+$/, "/images/:hash/:file"],
   [/^\/images\//, "/images/*"],
   [/^\/icons\//, "/icons/*"],
   [/^\/[a-z-]*(\/rss\.xml)?$/, ""],
@@ -102,6 +104,12 @@ export function createMetrics(
     labelNames: ["kind"],
     registers: [registry],
   });
+  const pictureChecks = new Counter({
+    name: "picture_fetches_total",
+    help: "Feed pictures asked for by the picture pass, by outcome (fetched, not-modified, failed)",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
   new Gauge({
     name: "articles",
     help: "Articles in the database",
@@ -147,6 +155,11 @@ export function createMetrics(
       }
       articlesStored.inc({ kind: "new" }, summary.inserted);
       articlesStored.inc({ kind: "updated" }, summary.updated);
+      if (summary.pictures) {
+        pictureChecks.inc({ outcome: "fetched" }, summary.pictures.fetched);
+        pictureChecks.inc({ outcome: "not-modified" }, summary.pictures.notModified);
+        pictureChecks.inc({ outcome: "failed" }, summary.pictures.failed);
+      }
     },
   };
 }

@@ -96,10 +96,30 @@ describe("GET /images/<sha256>/<width>.<format>", () => {
     ["a hash in capitals", "HASH_UPPER/320.webp"],
     ["a short hash", "abc123/320.webp"],
     ["the original", "HASH/original"],
+    ["a crop in another format", "HASH/og.webp"],
+    ["a crop not in the list", "HASH/2x1.jpg"],
     ["a path outside", "..%2F..%2Fetc/320.jpg"],
   ])("is 404 for %s", async (_name, address) => {
     const file = address.replace("HASH_UPPER", hash.toUpperCase()).replace("HASH", hash);
     const response = await fetch(`${base}/images/${file}`);
     expect(response.status).toBe(404);
+  });
+});
+
+describe("GET /images/<sha256>/<crop>.jpg", () => {
+  it.each([
+    ["og", 1200, 630],
+    ["16x9", 1200, 675],
+    ["4x3", 1200, 900],
+    ["1x1", 1200, 1200],
+  ])("serves the %s crop at exactly %i × %i, JPEG, kept", async (crop, width, height) => {
+    const response = await fetch(`${base}/images/${hash}/${crop}.jpg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(metadata).toMatchObject({ format: "jpeg", width, height });
+    expect(metadata.exif).toBeUndefined();
+    expect(written.filter((name) => name === `${crop}.jpg`)).toEqual([`${crop}.jpg`]);
   });
 });

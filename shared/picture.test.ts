@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import {
+  asArticlePicture,
+  fallbackVariant,
+  socialImage,
+  structuredDataImages,
+  variantSrcset,
+  variantWidths,
+  type StoredPicture,
+} from "./picture";
+
+const HASH = "ab".repeat(32);
+const stored = (width: number, height = Math.round(width / 1.5)): StoredPicture => ({
+  kind: "stored",
+  hash: HASH,
+  width,
+  height,
+  color: "#102030",
+});
+
+describe("variantWidths", () => {
+  it("lists the widths below the original and the next one up at the original's own width", () => {
+    expect(variantWidths({ width: 1000 })).toEqual([
+      { file: 160, actual: 160 },
+      { file: 320, actual: 320 },
+      { file: 480, actual: 480 },
+      { file: 640, actual: 640 },
+      { file: 960, actual: 960 },
+      { file: 1200, actual: 1000 },
+    ]);
+  });
+
+  it("lists a small original once, at its own size", () => {
+    expect(variantWidths({ width: 120 })).toEqual([{ file: 160, actual: 120 }]);
+  });
+
+  it("stops at the widest copy for a very large original", () => {
+    expect(variantWidths({ width: 5000 }).at(-1)).toEqual({ file: 1600, actual: 1600 });
+  });
+});
+
+describe("srcset and fallback", () => {
+  it("names our copies with their true widths, up to the slot's limit", () => {
+    expect(variantSrcset(stored(1000), "avif", 700)).toBe(
+      `/images/${HASH}/160.avif 160w, /images/${HASH}/320.avif 320w, /images/${HASH}/480.avif 480w, /images/${HASH}/640.avif 640w`,
+    );
+    expect(variantSrcset(stored(1000), "jpeg")).toContain(`/images/${HASH}/1200.jpg 1000w`);
+  });
+
+  it("gives a slot narrower than every copy the smallest one", () => {
+    expect(variantSrcset(stored(1000), "webp", 100)).toBe(`/images/${HASH}/160.webp 160w`);
+  });
+
+  it("picks the widest JPEG that fits the slot for <img src>", () => {
+    expect(fallbackVariant(stored(1000), 768)).toBe(`/images/${HASH}/640.jpg`);
+    expect(fallbackVariant(stored(120), 768)).toBe(`/images/${HASH}/160.jpg`);
+  });
+});
+
+describe("previews", () => {
+  it("use the 1200 × 630 crop for social cards and three crops for structured data", () => {
+    expect(socialImage(stored(1600), "Alt")).toEqual({
+      url: `/images/${HASH}/og.jpg`,
+      width: 1200,
+      height: 630,
+      alt: "Alt",
+    });
+    expect(structuredDataImages(stored(1600))).toEqual([
+      `/images/${HASH}/16x9.jpg`,
+      `/images/${HASH}/4x3.jpg`,
+      `/images/${HASH}/1x1.jpg`,
+    ]);
+  });
+
+  it("use a site picture's own file, and nothing when there is no picture", () => {
+    expect(socialImage({ kind: "site", src: "/images/sample/a.svg" }, "Alt")).toEqual({
+      url: "/images/sample/a.svg",
+      alt: "Alt",
+    });
+    expect(socialImage(null, "Alt")).toBeNull();
+    expect(structuredDataImages(null)).toBeNull();
+  });
+});
+
+describe("asArticlePicture", () => {
+  it("takes the two shapes the picture pass writes", () => {
+    expect(asArticlePicture(stored(800))).toEqual(stored(800));
+    expect(asArticlePicture({ kind: "site", src: "/images/a.svg" })).toEqual({
+      kind: "site",
+      src: "/images/a.svg",
+    });
+  });
+
+  it.each([
+    ["nothing", null],
+    ["a string", "https://example.com/a.jpg"],
+    ["a short hash", { ...stored(800), hash: "abc" }],
+    ["a zero width", { ...stored(800), width: 0 }],
+    ["a colour that is CSS", { ...stored(800), color: "red;background:url(x)" }],
+    ["another host's address", { kind: "site", src: "//evil.example/a.jpg" }],
+    ["an absolute address", { kind: "site", src: "https://evil.example/a.jpg" }],
+  ])("refuses %s", (_name, value) => {
+    expect(asArticlePicture(value)).toBeNull();
+  });
+});
