@@ -166,6 +166,14 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
     expect(await pictureOf("twin")).toEqual(picture);
     if (picture?.kind !== "stored") throw new Error("not stored");
     expect(Buffer.from((await store.getOriginal(picture.hash)) ?? [])).toEqual(photo);
+    // The copies most pages ask for first are made already, so no reader waits for them.
+    for (const file of ["480.avif", "960.avif"]) {
+      const copy = await store.getVariant(picture.hash, file);
+      expect((await sharp(copy ?? Buffer.alloc(0)).metadata()).width).toBe(
+        Number.parseInt(file, 10),
+      );
+    }
+    expect(await store.getVariant(picture.hash, "1600.avif")).toBeNull();
     // The request carried the feed reader's User-Agent.
     const request = host.requests.find((r) => r.path === "/photo.jpg");
     expect(request?.headers["user-agent"]).toContain("Ledger feed reader");
