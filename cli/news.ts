@@ -1,5 +1,6 @@
 import { UsageError, parseCommandArgs, type Command } from "./command";
 import { feedsCommand } from "./commands/feeds";
+import { picturesCommand } from "./commands/pictures";
 import { ingest } from "./commands/ingest";
 import { messagesCommand } from "./commands/messages";
 import { migrate } from "./commands/migrate";
@@ -11,6 +12,7 @@ const COMMANDS: Command[] = [
   migrate,
   ingest,
   feedsCommand,
+  picturesCommand,
   parse,
   subscribersCommand,
   messagesCommand,

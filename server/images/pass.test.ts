@@ -13,6 +13,7 @@ import { storeArticles } from "../ingest/store";
 import { startFixtureServer, type FixtureServer, type Handler } from "../ingest/test-server";
 import type { NormalizedArticle } from "../ingest/types";
 import { articleById, ensureFeeds } from "../news/repository";
+import { pictureHealth } from "./health";
 import { RECHECK_AFTER_MS, runPicturePass, type PicturePassOptions } from "./pass";
 import { folderPictureStore, type PictureStore } from "./store";
 
@@ -131,6 +132,8 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
         item("photo", host.url("/photo.jpg")),
         item("twin", host.url("/photo.jpg")),
         item("sample", `${SITE}/images/sample/harbor.svg`),
+        // As a blog post names its picture: a path of our site.
+        item("path", "/images/sample/beach.svg"),
         item("none", null),
         item("flaky", host.url("/flaky.jpg")),
         item("svg", host.url("/logo.jpg")),
@@ -152,7 +155,7 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
 
   it("keeps each picture once, by its bytes, and gives the articles their pictures", async () => {
     const summary = await pass();
-    expect(summary).toMatchObject({ listed: 8, failed: 4 });
+    expect(summary).toMatchObject({ listed: 9, failed: 4 });
     // One request per address, however many articles name it.
     expect(host.hits("/photo.jpg")).toBe(1);
     const picture = await pictureOf("photo");
@@ -181,6 +184,7 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
 
   it("shows a picture on our own origin as the site's file, without fetching it", async () => {
     expect(await pictureOf("sample")).toEqual({ kind: "site", src: "/images/sample/harbor.svg" });
+    expect(await pictureOf("path")).toEqual({ kind: "site", src: "/images/sample/beach.svg" });
     expect(await pictureOf("none")).toBeNull();
   });
 
@@ -189,8 +193,15 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
     expect(await pictureOf("html")).toBeNull();
     expect((await row(host.url("/logo.jpg")))?.lastError).toMatch(/^Not a usable picture/);
     expect((await row(host.url("/page.jpg")))?.lastError).toMatch(/^Not a usable picture/);
-    expect(await handle.db.select({ id: articles.id }).from(articles)).toHaveLength(8);
+    expect(await handle.db.select({ id: articles.id }).from(articles)).toHaveLength(9);
     expect(fs.readdirSync(dir).filter((name) => /^[0-9a-f]{64}$/.test(name))).toHaveLength(2);
+
+    // What `news pictures` tells the operator.
+    const health = await pictureHealth(handle.db);
+    expect(health).toMatchObject({ addresses: 8, kept: 2, site: 2, waiting: 0, failing: 4 });
+    expect(health.failures.map((f) => f.url).sort()).toEqual(
+      ["/flaky.jpg", "/logo.jpg", "/missing.jpg", "/page.jpg"].map((p) => host.url(p)).sort(),
+    );
   });
 
   it("draws the body's kept pictures from our copies and leaves out the others", async () => {

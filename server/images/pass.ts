@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lte, not, or, sql } from "drizzle-orm";
 import {
   FORMAT_FILES,
+  sitePicture,
   variantWidths,
   type ArticlePicture,
   type VariantFormat,
@@ -142,10 +143,11 @@ async function checkPicture(
       .set({ checkedAt: now, ...values })
       .where(eq(pictures.url, row.url));
 
-  // A path of our own site (the bundled samples' pictures): served by us already.
+  // A file of our own site (the bundled samples' pictures, a blog post's path): served by us already.
   const own = sameOrigin(row.url, options.siteUrl);
-  if (own) {
-    const picture: ArticlePicture = { kind: "site", src: own.pathname + own.search };
+  const path = own ? own.pathname + own.search : sitePicture(row.url)?.src;
+  if (path) {
+    const picture: ArticlePicture = { kind: "site", src: path };
     await record({
       picture,
       hash: null,

@@ -1,0 +1,45 @@
+import { folderPictureStore } from "../../server/images/store";
+import { pictureHealth } from "../../server/images/health";
+import type { Command } from "../command";
+import { withDatabase } from "../database";
+import { formatTable } from "../table";
+
+const when = (date: Date | null) =>
+  date ? date.toISOString().replace("T", " ").slice(0, 16) : "-";
+
+export const picturesCommand: Command = {
+  name: "pictures",
+  summary:
+    "Show how the feeds' pictures stand: kept, the site's own, waiting, failing (with why and when they are tried again), and the picture folder's size.",
+  usage: "news pictures",
+  options: {},
+  async run() {
+    return withDatabase("`news pictures`", async (database, config) => {
+      await database.migrate();
+      const health = await pictureHealth(database.db);
+      const bytes = await folderPictureStore(config.pictures).totalBytes();
+      const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+      console.log(
+        `${health.addresses} picture addresses: ${health.kept} kept, ${health.site} the site's own files, ${health.waiting} not fetched yet, ${health.failing} failing.`,
+      );
+      console.log(
+        `Picture folder ${config.pictures.dir}: ${megabytes(bytes)} of ${megabytes(config.pictures.maxBytes)}.`,
+      );
+      if (health.failures.length > 0) {
+        console.log(
+          `\nFailing (their articles show the default picture until a later pass gets them):\n${formatTable(
+            ["failures", "picture", "last tried", "next attempt", "last error"],
+            health.failures.map((f) => [
+              String(f.consecutiveFailures),
+              f.url,
+              when(f.checkedAt),
+              when(f.nextAttemptAt),
+              f.lastError ?? "",
+            ]),
+          )}`,
+        );
+      }
+      return 0;
+    });
+  },
+};
