@@ -114,6 +114,7 @@ async function phoneImageBytes(browser, url) {
       firstScreen,
       scrolled: sum(),
       requests: requests.size,
+      list: [...requests.values()],
       otherOrigins: [...requests.values()]
         .filter((r) => new URL(r.url).origin !== origin)
         .map((r) => r.url),
@@ -391,6 +392,7 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
       `### The home page on a ${PHONE.width} px phone`,
       `Chromium through Playwright, ${PHONE.width} × ${PHONE.height} CSS px at a device pixel ratio of ${PHONE.deviceScaleFactor}, cache off: image bytes transferred once the page loaded, then after scrolling to the bottom a screen at a time and waiting for the network to settle (lazy pictures included).`,
       phoneTable,
+      `Real photos at ${PHONE.width} px, each image request: ${phoneRequests(phone.photos, real.origin)}.`,
       `Ingest asked the photo host for photos ${sites[1].hostRequestsByIngest} time(s) (in ${sites[1].ingestSeconds.toFixed(1)} s); the readers' browsers of this run (Lighthouse and the ${PHONE.width} px phone), ${hostByBrowsers} time(s).`,
       `### Targets (issue 20)`,
       verdicts.map((v) => `- ${v.text}`).join("\n"),
@@ -407,6 +409,17 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
   } finally {
     await cleanUp();
   }
+}
+
+/** A phone run's image requests, largest first: address (hashes shortened) and bytes. */
+function phoneRequests(run, origin) {
+  return [...run.list]
+    .sort((a, b) => b.bytes - a.bytes)
+    .map((r) => {
+      const address = r.url.startsWith(origin) ? r.url.slice(origin.length) : r.url;
+      return `\`${address.replace(/[0-9a-f]{64}/, (hash) => `${hash.slice(0, 8)}…`)}\` ${kb(r.bytes)}`;
+    })
+    .join(", ");
 }
 
 function totalRequests(host) {
