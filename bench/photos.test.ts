@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { renderCrop, renderVariant } from "../server/images/picture";
+import { CROPS } from "../server/images/variants";
 import { ensurePhotos, PHOTO_SPECS, renderPhoto, type Photo } from "./photos";
 
 /** The tag numbers of an EXIF block's IFD0 and of its GPS IFD (TIFF layout, either byte order). */
@@ -72,6 +74,27 @@ describe("the real-photos generator", () => {
       expect(metadata.exif.toString("latin1")).toContain("Sample Phone 12");
     }
     expect(withExif).toEqual(["phone-street"]);
+  });
+
+  it("comes out of the picture pipeline upright, with no EXIF, GPS or orientation left", async () => {
+    const phone = photos.find((p) => p.name === "phone-street");
+    if (!phone) throw new Error("phone-street missing");
+    const original = await fs.readFile(phone.file);
+    for (const copy of [
+      await renderVariant(original, { width: 320, format: "jpeg" }),
+      await renderVariant(original, { width: 320, format: "webp" }),
+      await renderCrop(original, CROPS.og),
+    ]) {
+      const metadata = await sharp(copy).metadata();
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.orientation).toBeUndefined();
+      expect(copy.includes("Sample Phone")).toBe(false);
+    }
+    // Portrait as displayed: 320 wide, 320 × 1600 / 1200 high.
+    const small = await sharp(
+      await renderVariant(original, { width: 320, format: "jpeg" }),
+    ).metadata();
+    expect({ width: small.width, height: small.height }).toEqual({ width: 320, height: 427 });
   });
 
   it("draws the same bytes from the same spec, and different ones from another seed", async () => {
