@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["{app,shared,server,cli,scripts,resilience}/**/*.test.{ts,tsx}"],
+    include: ["{app,shared,server,cli,scripts,resilience,bench}/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -4,25 +4,41 @@
 // with the median performance score. Fails when SEO is below 100 on any page; with --strict also when
 // performance < 95, accessibility < 100 or best practices < 100.
 //
-//   node scripts/audit.js [--strict] [--runs N] [--skip-build]
-import { spawn, spawnSync } from "node:child_process";
+// With --real-photos, the same site with feeds linking news photographs on another host, measured
+// side by side with the sample pictures (scripts/audit-real-photos.js, targets of issue 20).
+//
+//   node scripts/audit.js [--strict] [--runs N] [--skip-build] [--real-photos]
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import * as prettier from "prettier";
+import {
+  CHROME_FLAGS,
+  REPORT_PATH,
+  fail,
+  formatMarkdownTable,
+  freePort,
+  machineLine,
+  median,
+  score,
+  startWebProcess,
+  step,
+  stopWebProcess,
+  writeSection,
+} from "./audit-common.js";
+import { realPhotosAudit } from "./audit-real-photos.js";
 import { chromiumPath } from "./chromium-path.js";
 import { ingestFeeds, sampleSiteEnv } from "./sample-site.js";
-import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
 const { values: args } = parseArgs({
   options: {
     strict: { type: "boolean", default: false },
     runs: { type: "string", default: process.env.AUDIT_RUNS ?? "3" },
     "skip-build": { type: "boolean", default: false },
+    "real-photos": { type: "boolean", default: false },
   },
 });
 const RUNS = Math.max(1, Number.parseInt(args.runs, 10) || 3);
@@ -34,58 +50,7 @@ const CATEGORY_NAMES = {
   seo: "SEO",
 };
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-];
-const REPORT_FILE = path.resolve("docs/AUDIT.md");
 const started = Date.now();
-
-function step(title) {
-  console.log(`\n▶ ${title}`);
-}
-
-function fail(message) {
-  console.error(`✖ ${message}`);
-  process.exit(1);
-}
-
-/** The preferred port when it is free, else one the system picks. */
-function freePort(preferred) {
-  const tryListen = (port) =>
-    new Promise((resolve, reject) => {
-      const probe = net.createServer();
-      probe.once("error", reject);
-      probe.listen(port, "127.0.0.1", () => {
-        const { port: bound } = probe.address();
-        probe.close(() => resolve(bound));
-      });
-    });
-  return tryListen(preferred).catch(() => tryListen(0));
-}
-
-async function waitForServer(url, server, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      fail(`The server stopped before answering (exit ${server.exitCode}).`);
-    try {
-      const response = await fetch(url);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  fail(`The server did not answer at ${url} within ${timeoutMs / 1000} s.`);
-}
-
-const median = (sorted) => sorted[Math.floor((sorted.length - 1) / 2)];
-const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 
 /**
  * Audits that lost points in a category. Accessibility, best practices, SEO: every scored audit below 1.
@@ -126,35 +91,6 @@ function failedAudits(lhr, categoryId, origin) {
   return failed;
 }
 
-function formatMarkdownTable(headers, rows) {
-  const line = (cells) => `| ${cells.map(String).join(" | ")} |`;
-  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
-}
-
-function machineLine() {
-  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  const memory = Math.round(os.totalmem() / 2 ** 30);
-  return `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${cpu}, ${memory} GiB, Node ${process.version}`;
-}
-
-/** Writes a marked section of docs/AUDIT.md, replacing that section's earlier run (as bench/report.ts does). */
-async function writeSection(id, title, body) {
-  const header =
-    "# Lighthouse audit\n\nLighthouse (mobile, simulated throttling, ads in placeholder mode) over the demo site with the bundled sample feeds: the home page, a category, an article and the FAQ. Run with `npm run audit` (needs Chromium: `CHROMIUM_PATH` or `chromium` on `PATH`); it rewrites the section below. Targets: performance ≥ 95, accessibility, best practices and SEO 100. The run fails when SEO is below 100, and with `--strict` when any target is missed.\n";
-  const current = fs.existsSync(REPORT_FILE) ? fs.readFileSync(REPORT_FILE, "utf8") : header;
-  const start = `<!-- audit:${id} -->`;
-  const end = `<!-- /audit:${id} -->`;
-  const section = `${start}\n## ${title}\n\n${body.trim()}\n${end}`;
-  const pattern = new RegExp(`${start}[\\s\\S]*?${end}`);
-  const next = pattern.test(current)
-    ? current.replace(pattern, section)
-    : `${current.trimEnd()}\n\n${section}\n`;
-  fs.mkdirSync(path.dirname(REPORT_FILE), { recursive: true });
-  // Formatted as the rest of the repository, so `prettier --check` stays clean after a run.
-  const options = (await prettier.resolveConfig(REPORT_FILE)) ?? {};
-  fs.writeFileSync(REPORT_FILE, await prettier.format(next, { ...options, filepath: REPORT_FILE }));
-}
-
 // --- Build and serve -------------------------------------------------------------------------------
 
 const chromePath = chromiumPath();
@@ -169,6 +105,10 @@ if (!args["skip-build"]) {
   if (build.status !== 0) fail("The build failed.");
 }
 
+if (args["real-photos"]) {
+  process.exit(await realPhotosAudit({ chromePath, runs: RUNS, strict: args.strict, started }));
+}
+
 const port = await freePort(Number(process.env.AUDIT_PORT ?? 3400));
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-audit-"));
@@ -180,11 +120,7 @@ let server;
 let chrome;
 async function cleanUp() {
   await chrome?.kill();
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  }
+  await stopWebProcess(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -201,8 +137,7 @@ if (!ingestFeeds(env)) {
 }
 
 step(`Serving on ${origin}`);
-server = spawn(process.execPath, WEB_PROCESS_ARGS, { stdio: "inherit", env: webProcessEnv(env) });
-await waitForServer(`${origin}/`, server);
+server = await startWebProcess(env, origin);
 
 const home = await (await fetch(`${origin}/`)).text();
 const articlePath = home.match(/href="(\/article\/[^"#?]+)"/)?.[1];
@@ -330,6 +265,6 @@ for (const m of missed) {
     `${hard ? "✖" : "!"} ${m.page}: ${CATEGORY_NAMES[m.categoryId]} ${m.value} < ${m.target}${hard ? "" : " (target of a later issue; --strict fails on it)"}`,
   );
 }
-console.log(`Results written to ${path.relative(process.cwd(), REPORT_FILE)} (${minutes} min).`);
+console.log(`Results written to ${REPORT_PATH} (${minutes} min).`);
 const hardFailure = missed.some((m) => m.categoryId === "seo" || args.strict);
 process.exit(hardFailure ? 1 : 0);
