@@ -25,6 +25,7 @@ describe("variantWidths", () => {
       { file: 320, actual: 320 },
       { file: 480, actual: 480 },
       { file: 640, actual: 640 },
+      { file: 800, actual: 800 },
       { file: 960, actual: 960 },
       { file: 1200, actual: 1000 },
     ]);

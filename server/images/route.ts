@@ -77,19 +77,22 @@ function variantMaker(store: PictureStore) {
   let queue: Promise<unknown> = Promise.resolve();
 
   async function make(hash: string, want: Wanted, file: string) {
-    const original = await store.getOriginal(hash);
-    if (!original) return null;
     // sharp and libvips (about 20 MB) are loaded by the first copy made, not by every web process.
     const { renderCrop, renderVariant } = await import("./picture");
-    const turn = queue.then(() =>
-      want.kind === "crop"
-        ? renderCrop(original, CROPS[want.crop])
-        : renderVariant(original, { width: want.width, format: want.format }),
-    );
+    // The original is read when its turn comes, not while it waits: a cold page asks for dozens of
+    // copies at once, and each waiting request holding its original added tens of megabytes.
+    const turn = queue.then(async () => {
+      const original = await store.getOriginal(hash);
+      if (!original) return null;
+      const bytes =
+        want.kind === "crop"
+          ? await renderCrop(original, CROPS[want.crop])
+          : await renderVariant(original, { width: want.width, format: want.format });
+      await store.putVariant(hash, file, bytes);
+      return bytes;
+    });
     queue = turn.catch(() => undefined);
-    const bytes = await turn;
-    await store.putVariant(hash, file, bytes);
-    return bytes;
+    return turn;
   }
 
   return async (hash: string, want: Wanted, file: string) => {
