@@ -15,6 +15,7 @@ import { JsonLd } from "./components/JsonLd";
 import { ErrorState } from "./components/ErrorState";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
+import { NewsroomHeader } from "./components/NewsroomHeader";
 import { NavigationStatus } from "./components/NavigationStatus";
 import type { LinkedData, StructuredData, StructuredDataArgs } from "../shared/structured-data";
 import { linked, organization, webSite } from "../shared/structured-data";
@@ -50,8 +51,16 @@ function StructuredDataGraph() {
   return <JsonLd data={{ "@context": "https://schema.org", "@graph": things }} />;
 }
 
+/** Whether the page is the staff's newsroom, which has a header of its own and no reader's chrome. */
+function useNewsroomPage(): boolean {
+  return useMatches().some(
+    (match) => (match.handle as { newsroom?: boolean } | undefined)?.newsroom,
+  );
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const site = useRouteLoaderData<typeof loader>("root")?.site;
+  const newsroom = useNewsroomPage();
   return (
     <html lang="en-US">
       <head>
@@ -68,7 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             href="/rss.xml"
           />
         ) : null}
-        <StructuredDataGraph />
+        {newsroom ? null : <StructuredDataGraph />}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -77,11 +86,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {site ? <Header siteName={site.name} /> : null}
+        {newsroom ? (
+          <NewsroomHeader siteName={site?.name ?? "The site"} />
+        ) : site ? (
+          <Header siteName={site.name} />
+        ) : null}
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
           {children}
         </main>
-        {site ? <Footer site={site} /> : null}
+        {site && !newsroom ? <Footer site={site} /> : null}
         <ScrollRestoration />
         <Scripts />
       </body>

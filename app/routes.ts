@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 // One line per route of the spec's route table.
 export default [
@@ -23,6 +23,13 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("search", "routes/search.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  // The staff's newsroom (decision 023): every page checks the session itself.
+  route("newsroom/sign-in", "routes/newsroom/sign-in.tsx"),
+  route("newsroom/sign-out", "routes/newsroom/sign-out.tsx"),
+  layout("routes/newsroom/layout.tsx", { id: "newsroom" }, [
+    route("newsroom", "routes/newsroom/home.tsx"),
+    route("newsroom/audit", "routes/newsroom/audit.tsx"),
+  ]),
   // For search engines, feed readers and phones.
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),

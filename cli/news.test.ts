@@ -244,6 +244,42 @@ describe("news command", { timeout: 120_000 }, () => {
       "Every stored article is already sanitised under HTML policy 1.\n",
     );
   });
+
+  it("staff: adds accounts with a password shown once or read from stdin, lists, resets, removes", async () => {
+    const added = await news(["staff", "add", "Chief@Example.org", "--role", "admin"]);
+    expect(added.code).toBe(0);
+    expect(added.stdout).toMatch(
+      /^Added chief@example\.org \(admin\)\.\nPassword, shown this once: [\w-]{20}\nThey sign in at \/newsroom\/sign-in\.\n$/,
+    );
+    const fromStdin = await new Promise<{ code: number | null; stdout: string }>((resolve) => {
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "cli/news.ts", "staff", "add", "desk@example.org", "--password-stdin"],
+        { env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir } },
+      );
+      let stdout = "";
+      child.stdout.on("data", (c: Buffer) => (stdout += c.toString()));
+      child.on("exit", (code) => resolve({ code, stdout }));
+      child.stdin.end("a password from a manager\n");
+    });
+    expect(fromStdin.code).toBe(0);
+    expect(fromStdin.stdout).not.toContain("Password, shown");
+
+    const again = await news(["staff", "add", "chief@example.org"]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe("chief@example.org already has an account.\n");
+    const list = await news(["staff", "list"]);
+    expect(list.stdout).toMatch(/chief@example\.org\s+admin\s+\d{4}-\d\d-\d\d/);
+    expect(list.stdout).toMatch(/desk@example\.org\s+editor\s/);
+    expect((await news(["staff", "reset", "desk@example.org"])).stdout).toMatch(
+      /^New password set for desk@example\.org; their sessions ended\.\nPassword, shown this once: /,
+    );
+    expect((await news(["staff", "remove", "desk@example.org"])).code).toBe(0);
+    expect((await news(["staff", "remove", "desk@example.org"])).code).toBe(1);
+    const bad = await news(["staff", "add", "x@example.org", "--role", "owner"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--role must be editor or admin");
+  });
 });
 
 /**

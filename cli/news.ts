@@ -6,6 +6,7 @@ import { messagesCommand } from "./commands/messages";
 import { migrate } from "./commands/migrate";
 import { parse } from "./commands/parse";
 import { resanitize } from "./commands/resanitize";
+import { staffCommand } from "./commands/staff";
 import { subscribersCommand } from "./commands/subscribers";
 
 const COMMANDS: Command[] = [
@@ -16,6 +17,7 @@ const COMMANDS: Command[] = [
   parse,
   subscribersCommand,
   messagesCommand,
+  staffCommand,
   resanitize,
 ];
 

@@ -1,12 +1,13 @@
 import type { Route } from "./+types/robots";
 
-/** Everything may be crawled but search results; the sitemaps say what there is. */
+/** Everything may be crawled but search results and the staff's newsroom; the sitemaps say what there is. */
 export function loader({ context }: Route.LoaderArgs) {
   const site = context.config.siteUrl;
   const body = [
     "User-agent: *",
     "Allow: /",
     "Disallow: /search",
+    "Disallow: /newsroom",
     "",
     `Sitemap: ${site}/sitemap.xml`,
     `Sitemap: ${site}/news-sitemap.xml`,

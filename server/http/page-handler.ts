@@ -6,6 +6,11 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { LoadContext } from "./load-context";
 import { cachedPage, type CachedPage, type PageCache } from "./page-cache";
 
+/** The staff's newsroom (decision 023): never cached, never indexed, never from the page cache. */
+export function isNewsroomPath(path: string): boolean {
+  return /^\/newsroom(?:[/.?]|$)/.test(path);
+}
+
 /** Pages may be kept a minute by browsers and shared caches, and served stale while refreshed. */
 export const PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
 
@@ -39,6 +44,10 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       method,
       await handle(toRequest(req, method), options.loadContext(req)),
     );
+    if (isNewsroomPath(req.path)) {
+      response.headers.set("Cache-Control", "private, no-store");
+      response.headers.set("X-Robots-Tag", "noindex, nofollow");
+    }
     const { status, headers } = response;
     const policy = options.policy;
     if (!policy || !response.body || !headers.get("Content-Type")?.includes("text/html")) {
@@ -57,7 +66,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
     try {
       const cache = options.cache;
       const headOnly = req.method === "HEAD";
-      if (!cache || (req.method !== "GET" && !headOnly)) {
+      if (!cache || (req.method !== "GET" && !headOnly) || isNewsroomPath(req.path)) {
         if (cache) {
           observe("bypass");
           res.setHeader("X-Cache", "BYPASS");

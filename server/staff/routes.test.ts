@@ -1,0 +1,204 @@
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../db/test-databases";
+import { startTestApp } from "../http/test-app";
+import { addStaff } from "./accounts";
+import { recordAudit } from "./audit";
+
+/**
+ * The newsroom over HTTP, against the production build: no staff page or action answers without a
+ * session (every newsroom route of the route table, not a hand-made list), an editor cannot do an
+ * admin's work, a post without the session's form token or from another origin is refused, and
+ * signing in never keeps a token the browser brought.
+ */
+
+const database = testDatabases()[0];
+if (!database) throw new Error("no test database");
+let handle: Awaited<ReturnType<typeof database.open>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+let build: ServerBuild;
+
+const PASSWORD = "a long enough password";
+/** Written to the audit log: a page that leaks staff data without a session would show it. */
+const MARKER = "STAFF-ONLY-MARKER-7f3a";
+
+beforeAll(async () => {
+  handle = await database.open();
+  await handle.migrate();
+  app = await startTestApp(handle);
+  build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  const admin = await addStaff(handle.db, {
+    email: "chief@example.org",
+    role: "admin",
+    password: PASSWORD,
+  });
+  await addStaff(handle.db, { email: "editor@example.org", role: "editor", password: PASSWORD });
+  await recordAudit(handle.db, admin, { action: "test", subject: MARKER });
+}, 120_000);
+
+afterAll(async () => {
+  await app.close();
+  await handle.dispose();
+});
+
+const get = (address: string, cookie?: string) =>
+  fetch(`${app.base}${address}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+
+const post = (
+  address: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) =>
+  fetch(`${app.base}${address}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+/** Signs in over HTTP and answers the session cookie (name=value). */
+async function signedIn(email: string, extra: Record<string, string> = {}): Promise<string> {
+  const response = await post(
+    "/newsroom/sign-in",
+    { email, password: PASSWORD, next: "/newsroom" },
+    extra,
+  );
+  expect(response.status).toBe(303);
+  const cookie = response.headers.get("set-cookie") ?? "";
+  expect(cookie).toMatch(/^newsroom_session=[\w-]{43}; Path=\/newsroom; HttpOnly; SameSite=Lax;/);
+  return cookie.split(";")[0] ?? "";
+}
+
+async function csrfOf(cookie: string): Promise<string> {
+  const page = await (await get("/newsroom", cookie)).text();
+  const token = /name="_csrf" value="([\w-]+)"/.exec(page)?.[1];
+  if (!token) throw new Error("no form token on the newsroom page");
+  return token;
+}
+
+/** Every newsroom address in the route table but the sign-in page, with any parameter filled in. */
+function newsroomAddresses(): string[] {
+  const paths = Object.values(build.routes)
+    .map((route) => route?.path)
+    .filter((p): p is string => typeof p === "string" && /^newsroom(\/|$)/.test(p))
+    .filter((p) => p !== "newsroom/sign-in");
+  expect(paths.length).toBeGreaterThanOrEqual(3);
+  return paths.map((p) => `/${p.replace(/:\w+\??/g, "x")}`);
+}
+
+describe("the newsroom without a session", () => {
+  it("sends every page to sign-in, with the page to come back to", async () => {
+    for (const address of newsroomAddresses()) {
+      const response = await get(address);
+      expect(response.status, address).toBe(303);
+      expect(response.headers.get("location"), address).toMatch(/^\/newsroom(\/sign-in\?next=|$)/);
+      expect(await response.text()).not.toContain(MARKER);
+    }
+  });
+
+  it("gives no staff data to a client-side navigation, and runs no action", async () => {
+    for (const address of newsroomAddresses()) {
+      const data = await get(`${address}.data`);
+      const body = await data.text();
+      expect(body, address).not.toContain(MARKER);
+      expect(data.status === 200 && !body.includes("/newsroom"), address).toBe(false);
+      const posted = await post(address, { _csrf: "x" });
+      expect([303, 405], address).toContain(posted.status);
+      expect(await posted.text()).not.toContain(MARKER);
+    }
+  });
+});
+
+describe("the newsroom with a session", () => {
+  it("shows an admin the audit log, private and out of search engines", async () => {
+    const cookie = await signedIn("chief@example.org");
+    const response = await get("/newsroom/audit", cookie);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain(MARKER);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(response.headers.get("x-cache")).not.toBe("HIT");
+  });
+
+  it("refuses an editor an admin's page", async () => {
+    const cookie = await signedIn("editor@example.org");
+    const response = await get("/newsroom/audit", cookie);
+    expect(response.status).toBe(403);
+    expect(await response.text()).not.toContain(MARKER);
+    expect((await get("/newsroom", cookie)).status).toBe(200);
+  });
+
+  it("refuses a post without the session's form token, or from another origin", async () => {
+    const cookie = await signedIn("chief@example.org");
+    const csrf = await csrfOf(cookie);
+    const noToken = await post("/newsroom/sign-out", {}, { Cookie: cookie });
+    expect(noToken.status).toBe(403);
+    const wrongToken = await post(
+      "/newsroom/sign-out",
+      { _csrf: `${csrf.slice(1)}A` },
+      { Cookie: cookie },
+    );
+    expect(wrongToken.status).toBe(403);
+    const elsewhere = await post(
+      "/newsroom/sign-out",
+      { _csrf: csrf },
+      { Cookie: cookie, Origin: "https://evil.example" },
+    );
+    expect(elsewhere.status).toBe(403);
+    // Still signed in after all three.
+    expect((await get("/newsroom", cookie)).status).toBe(200);
+
+    // The site's own origin, as a browser on SITE_URL sends it.
+    const origin = new URL(app.config.siteUrl).origin;
+    const out = await post(
+      "/newsroom/sign-out",
+      { _csrf: csrf },
+      { Cookie: cookie, Origin: origin },
+    );
+    expect(out.status).toBe(303);
+    expect(out.headers.get("location")).toBe("/newsroom/sign-in?signed-out");
+    expect(out.headers.get("set-cookie")).toMatch(
+      /^newsroom_session=; Path=\/newsroom;.*Max-Age=0/,
+    );
+    expect((await get("/newsroom", cookie)).status).toBe(303);
+  });
+
+  it("never keeps a session token the browser brought to sign-in (fixation)", async () => {
+    const planted = await signedIn("editor@example.org");
+    const fresh = await signedIn("editor@example.org", { Cookie: planted });
+    expect(fresh).not.toBe(planted);
+    expect((await get("/newsroom", planted)).status).toBe(303);
+    expect((await get("/newsroom", fresh)).status).toBe(200);
+  });
+
+  it("answers a wrong password and an unknown e-mail alike, on the page, without a cookie", async () => {
+    const wrong = await post("/newsroom/sign-in", {
+      email: "chief@example.org",
+      password: "not the password",
+    });
+    const unknown = await post("/newsroom/sign-in", {
+      email: "nobody@example.org",
+      password: "not the password",
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const [a, b] = [await wrong.text(), await unknown.text()];
+    expect(a).toContain("That e-mail address and password do not match a staff account.");
+    expect(b).toContain("That e-mail address and password do not match a staff account.");
+    expect(wrong.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("public pages", () => {
+  it("keep the newsroom out of robots and sitemaps", async () => {
+    expect(await (await get("/robots.txt")).text()).toContain("Disallow: /newsroom");
+    const sitemapIndex = await (await get("/sitemap.xml")).text();
+    const files = [...sitemapIndex.matchAll(/<loc>[^<]*(\/sitemaps\/[^<]+)<\/loc>/g)].map(
+      (m) => m[1],
+    );
+    for (const file of files) {
+      expect(await (await get(file ?? "")).text()).not.toContain("/newsroom");
+    }
+  });
+});
