@@ -86,6 +86,16 @@ test.describe("5-then-all toggle with JavaScript", () => {
     await expect(cards(page).first()).toContainText(/By \S/);
     const first = list.getByRole("link", { name: /^Read More about / }).first();
     await expect(first).toHaveAttribute("href", /^\/article\/[^/]+$/);
+    // Each Read More sits inside its card's border.
+    for (const card of await cards(page).all()) {
+      const read = card.getByRole("link", { name: /^Read More about / });
+      await expect(read).toHaveCount(1);
+      const inner = await read.boundingBox();
+      const outer = await card.boundingBox();
+      if (!inner || !outer) throw new Error("no layout");
+      expect(inner.y + inner.height).toBeLessThanOrEqual(outer.y + outer.height);
+      expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width);
+    }
 
     await toggle(page, business.toggleLabel ?? "").click();
     await expect(cards(page)).toHaveCount(PAGE_SIZE);

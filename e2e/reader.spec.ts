@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { articlesFromBody } from "../server/ingest/ingest";
 import { loadFeedSources } from "../server/ingest/feeds-config";
 import { newestItems } from "../server/ingest/store";
+import { SAMPLE_VIDEO_URL } from "../scripts/sample-site.js";
 import { DESKTOP, MOBILE, isProject } from "./helpers";
 
 /** What the e2e server stored from the sample feeds, computed from the same files. */
@@ -75,18 +76,77 @@ test.describe("home page", () => {
     await expect(firstRead).toHaveAttribute("href", /^\/article\/[a-z0-9-]+$/);
   });
 
-  test("without JavaScript the slider is a scrollable strip of every story", async ({
+  test("without JavaScript the slider is a scrollable strip of every story, the next one showing", async ({
     browser,
-  }) => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+  }, testInfo) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: testInfo.project.use.viewport,
+    });
     const page = await context.newPage();
     await page.goto("/");
     const slider = page.getByRole("region", { name: "Featured stories" });
     await expect(slider.getByRole("link", { name: /Read More/ })).toHaveCount(6);
     await expect(slider.getByRole("button")).toHaveCount(0);
-    const overflow = await slider.locator("ul").evaluate((el) => getComputedStyle(el).overflowX);
+    const strip = slider.locator("ul");
+    const overflow = await strip.evaluate((el) => getComputedStyle(el).overflowX);
     expect(overflow).toBe("auto");
+    // The sign that more stories follow: the second slide's edge shows inside the strip.
+    const slides = slider.locator('li[aria-roledescription="slide"]');
+    const stripBox = await strip.boundingBox();
+    const first = await slides.nth(0).boundingBox();
+    const second = await slides.nth(1).boundingBox();
+    if (!stripBox || !first || !second) throw new Error("the slider has no layout");
+    expect(first.x + first.width).toBeLessThanOrEqual(stripBox.x + stripBox.width);
+    expect(stripBox.x + stripBox.width - second.x).toBeGreaterThanOrEqual(16);
     await context.close();
+  });
+
+  test("every slide shows category, title, excerpt and Read More, none under a button", async ({
+    page,
+  }, testInfo) => {
+    const widths = isProject(testInfo, MOBILE) ? [375, 320] : [1280];
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      await waitForHydration(page);
+      const slider = page.getByRole("region", { name: "Featured stories" });
+      // In view, so "in the viewport" below means not clipped by the strip.
+      await slider.scrollIntoViewIfNeeded();
+      const slides = slider.locator('li[aria-roledescription="slide"]');
+      const buttons = [
+        slider.getByRole("button", { name: "Previous story" }),
+        slider.getByRole("button", { name: "Next story" }),
+      ];
+      const live = slider.locator('[aria-live="polite"]');
+      for (let i = 0; i < 6; i++) {
+        if (i > 0) await buttons[1]?.click();
+        await expect(live).toContainText(`Story ${i + 1} of 6`);
+        const slide = slides.nth(i);
+        const parts = [
+          slide.locator("span").filter({ hasText: /\S/ }).first(),
+          slide.getByRole("heading", { level: 2 }),
+          slide.locator("p"),
+          slide.getByRole("link", { name: /Read More/ }),
+        ];
+        await expect(slide.getByRole("img")).toBeInViewport();
+        for (const part of parts) {
+          await expect(part, `slide ${i + 1} at ${width} px`).toBeVisible();
+          await expect(part, `slide ${i + 1} at ${width} px`).toBeInViewport();
+          const box = await part.boundingBox();
+          for (const button of buttons) {
+            const over = await button.boundingBox();
+            if (!box || !over) throw new Error("no layout");
+            const overlaps =
+              box.x < over.x + over.width &&
+              over.x < box.x + box.width &&
+              box.y < over.y + over.height &&
+              over.y < box.y + box.height;
+            expect(overlaps, `a button covers slide ${i + 1}'s text at ${width} px`).toBe(false);
+          }
+        }
+      }
+    }
   });
 
   test("Latest News: 15 stories in two columns with a wide banner after the 6th", async ({
@@ -126,12 +186,14 @@ test.describe("home page", () => {
     await expect(video.locator("iframe")).toHaveCount(0);
     expect(requested).toEqual([]);
     const play = video.getByRole("link", { name: /Play video/ });
-    await expect(play).toHaveAttribute("href", "https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    await expect(play).toHaveAttribute("href", SAMPLE_VIDEO_URL);
     await play.click();
     const frame = video.locator("iframe");
+    const id = new URL(SAMPLE_VIDEO_URL).searchParams.get("v") ?? "";
+    expect(id).toMatch(/^[\w-]{11}$/);
     await expect(frame).toHaveAttribute(
       "src",
-      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0&controls=1&autoplay=1",
+      `https://www.youtube-nocookie.com/embed/${id}?rel=0&controls=1&autoplay=1`,
     );
     await expect(frame).toHaveAttribute("title", "Featured video");
   });

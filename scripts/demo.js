@@ -1,16 +1,22 @@
 // `npm run demo`: build, load the bundled sample feeds into an embedded database, serve it.
 // Works offline. Settings can still be overridden from the environment (PORT, DATA_DIR, ...).
 import { spawnSync, spawn } from "node:child_process";
+import { sampleEmbeds } from "./sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
+// Sample images and embed pages are served by the site itself, so their addresses follow the port
+// it listens on.
+const siteUrl =
+  process.env.SITE_URL ?? `http://${process.env.HOST ?? "localhost"}:${process.env.PORT ?? 3000}`;
+
 const env = {
+  // Every embed of the spec shows, with SAMPLE settings; any set in the environment wins.
+  ...sampleEmbeds(siteUrl),
   ...process.env,
   NODE_ENV: "production",
   FEEDS_FILE: process.env.FEEDS_FILE ?? "config/feeds.sample.json",
   DATA_DIR: process.env.DATA_DIR ?? "./data/demo",
-  // Sample images are served by the site itself, so their addresses follow the port it listens on.
-  SITE_URL:
-    process.env.SITE_URL ?? `http://${process.env.HOST ?? "localhost"}:${process.env.PORT ?? 3000}`,
+  SITE_URL: siteUrl,
 };
 
 function step(title, command, args) {

@@ -5,7 +5,7 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ingestFeeds, sampleSiteEnv } from "./sample-site.js";
+import { ingestFeeds, sampleEmbeds, sampleSiteEnv } from "./sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
 const hostile = process.env.E2E_SITE === "hostile";
@@ -45,11 +45,13 @@ const env = sampleSiteEnv(port, dataDir, {
         BLOG_DIR: path.join(sourceDir, "blog"),
         // Each page is opened several times (two widths, with and without the CSP): rendered once.
         PAGE_CACHE_SECONDS: "3600",
+        // A video address with no video id, as an operator might mistype one; the other embeds
+        // are unset (e2e/embeds.spec.ts checks both states here).
+        FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=not-an-id",
       }
-    : {
-        // An embed configured as an operator would; the browser tests never let it reach the network.
-        FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
-      }),
+    : // The demo's sample embeds: the video's host is never reached (the tests answer for it),
+      // the other embeds are pages of the site itself.
+      sampleEmbeds(`http://127.0.0.1:${port}`)),
 });
 // The pages are tested over the bundled sample feeds (or the hostile ones), loaded before the site starts.
 if (!ingestFeeds(env)) {

@@ -46,6 +46,27 @@ export function sampleSiteEnv(port, dataDir, extra = {}) {
   };
 }
 
+/** The sample featured video: "Me at the zoo", filmed at the San Diego Zoo (sampleEmbeds). */
+export const SAMPLE_VIDEO_URL = "https://www.youtube.com/watch?v=jNQXAC9IVRw";
+
+/**
+ * SAMPLE embed settings for a copy of the site at `siteUrl`, so the demo shows every embed block of
+ * the spec: the featured video is a public video, played only when a reader clicks it; the image
+ * feed, holiday calendar and feed wall are the site's own sample pages (public/samples/), each
+ * saying it is a sample, shown only when a reader asks for them. An operator sets real providers.
+ *
+ * @param {string} siteUrl
+ */
+export function sampleEmbeds(siteUrl) {
+  const base = siteUrl.replace(/\/+$/, "");
+  return {
+    FEATURED_VIDEO_URL: SAMPLE_VIDEO_URL,
+    IMAGE_FEED_EMBED_URL: `${base}/samples/image-feed.html`,
+    HOLIDAY_CALENDAR_EMBED_URL: `${base}/samples/holiday-calendar.html`,
+    FEED_WALL_EMBED_URL: `${base}/samples/community-feed.html`,
+  };
+}
+
 const INGEST_ARGS = ["--import", "tsx", "cli/news.ts", "ingest", "--force"];
 
 /**

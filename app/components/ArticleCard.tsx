@@ -10,10 +10,12 @@ interface Props {
   article: Article;
   /** The first cards a reader sees load at once; the rest wait until scrolled near. */
   eager?: boolean;
+  /** A link at the card's foot, inside its border, below the byline (Business's Read More). */
+  action?: React.ReactNode;
 }
 
 /** A story in a list. */
-export function ArticleCard({ article, eager = false }: Props) {
+export function ArticleCard({ article, eager = false, action }: Props) {
   const category = categoryByKey(article.category);
   return (
     <article className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
@@ -42,6 +44,7 @@ export function ArticleCard({ article, eager = false }: Props) {
         <p className="mt-auto text-xs text-slate-600">
           By {article.author} · <time dateTime={article.date}>{formatLongDate(article.date)}</time>
         </p>
+        {action}
       </div>
     </article>
   );

@@ -5,15 +5,23 @@ import { categoryByKey } from "../../shared/categories";
 import { useHydrated } from "../lib/use-hydrated";
 import { ArticleImage } from "./ArticleImage";
 
+/** Each slide leaves room for the next one's edge: the sign that more stories follow. */
+const SLIDE_WIDTH = "w-[88%] md:w-[94%]";
+
+const ARROW =
+  "pointer-events-auto rounded-full bg-white/90 px-3 py-2 text-xl font-bold text-slate-900 shadow";
+
 /** The index before or after `index`, wrapping around at both ends. */
 export function wrapIndex(index: number, count: number): number {
   return count === 0 ? 0 : ((index % count) + count) % count;
 }
 
 /**
- * The featured stories. Without JavaScript it is a horizontally scrollable strip (scroll-snap);
- * with it, previous/next buttons wrap at both ends, dots jump to a slide on small screens, and the
- * slide change is announced politely.
+ * The featured stories. Without JavaScript it is a horizontally scrollable strip (scroll-snap)
+ * whose next slide shows at the edge, so a reader sees that more follow; with it, previous/next
+ * buttons wrap at both ends, dots jump to a slide on small screens, and the slide change is
+ * announced politely. Below 768 px a slide's text sits under its picture, where the buttons (over
+ * the picture) cannot cover it; wider, it lies over the picture, between the buttons.
  */
 export function FeaturedSlider({ articles }: { articles: Article[] }) {
   const hydrated = useHydrated();
@@ -64,14 +72,14 @@ export function FeaturedSlider({ articles }: { articles: Article[] }) {
     >
       <ul
         ref={track}
-        className="flex snap-x snap-mandatory overflow-x-auto scroll-smooth rounded-lg [scrollbar-width:thin]"
+        className="flex snap-x snap-mandatory gap-2 overflow-x-auto scroll-smooth rounded-lg [scrollbar-width:thin]"
       >
         {articles.map((article, index) => (
           <li
             key={article.id}
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${articles.length}`}
-            className="relative w-full shrink-0 snap-start"
+            className={`relative shrink-0 snap-start ${articles.length > 1 ? SLIDE_WIDTH : "w-full"}`}
           >
             <SlideContent article={article} first={index === 0} />
           </li>
@@ -79,23 +87,26 @@ export function FeaturedSlider({ articles }: { articles: Article[] }) {
       </ul>
       {hydrated && articles.length > 1 ? (
         <>
-          <button
-            type="button"
-            onClick={() => goTo(current - 1)}
-            aria-label="Previous story"
-            className="absolute top-3 left-3 rounded-full md:top-1/2 md:-translate-y-1/2 bg-white/90 px-3 py-2 text-xl font-bold text-slate-900 shadow"
-          >
-            ‹
-          </button>
-          <button
-            type="button"
-            onClick={() => goTo(current + 1)}
-            aria-label="Next story"
-            className="absolute top-3 right-3 rounded-full md:top-1/2 md:-translate-y-1/2 bg-white/90 px-3 py-2 text-xl font-bold text-slate-900 shadow"
-          >
-            ›
-          </button>
-          <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1 md:hidden">
+          {/* Over the pictures' band on small screens, the whole slide's height on wide ones. */}
+          <div className="pointer-events-none absolute inset-x-0 top-0 flex aspect-video items-center justify-between px-2 md:bottom-0 md:aspect-auto md:px-3">
+            <button
+              type="button"
+              onClick={() => goTo(current - 1)}
+              aria-label="Previous story"
+              className={ARROW}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              onClick={() => goTo(current + 1)}
+              aria-label="Next story"
+              className={ARROW}
+            >
+              ›
+            </button>
+          </div>
+          <div className="mt-1 flex justify-center gap-1 md:hidden">
             {articles.map((article, index) => (
               <button
                 key={article.id}
@@ -107,7 +118,7 @@ export function FeaturedSlider({ articles }: { articles: Article[] }) {
               >
                 <span
                   aria-hidden="true"
-                  className={`block h-2.5 w-2.5 rounded-full ${index === current ? "bg-white" : "bg-white/50"}`}
+                  className={`block h-2.5 w-2.5 rounded-full ${index === current ? "bg-brand" : "bg-slate-400"}`}
                 />
               </button>
             ))}
@@ -124,33 +135,38 @@ export function FeaturedSlider({ articles }: { articles: Article[] }) {
 /** A slide's picture and text. */
 function SlideContent({ article, first }: { article: Article; first: boolean }) {
   return (
-    <div className="relative aspect-[4/3] max-h-[28rem] w-full bg-slate-800 sm:aspect-[16/9] md:aspect-[21/9]">
-      <ArticleImage
-        picture={article.picture}
-        alt={article.title}
-        sizes="(min-width: 1280px) 1280px, 100vw"
-        maxWidth={1280}
-        width={1200}
-        height={675}
-        loading={first ? "eager" : "lazy"}
-        fetchPriority={first ? "high" : "auto"}
-        className="h-full w-full object-cover"
-      />
-      <div className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
-      <div className="absolute inset-x-0 bottom-0 p-4 pb-10 text-white md:px-16 md:py-8 md:pb-12">
+    <div className="flex h-full flex-col bg-slate-900 md:relative md:block md:h-auto">
+      <div className="relative aspect-video w-full bg-slate-800 md:aspect-[21/9] md:max-h-[28rem]">
+        <ArticleImage
+          picture={article.picture}
+          alt={article.title}
+          sizes="(min-width: 1280px) 1280px, 100vw"
+          maxWidth={1280}
+          width={1200}
+          height={675}
+          loading={first ? "eager" : "lazy"}
+          fetchPriority={first ? "high" : "auto"}
+          className="h-full w-full object-cover"
+        />
+        <div className="absolute inset-0 hidden bg-gradient-to-t from-black/85 via-black/40 to-transparent md:block" />
+      </div>
+      <div className="flex flex-1 flex-col items-start p-4 text-white md:absolute md:inset-x-0 md:bottom-0 md:px-20 md:py-8">
         <span className="rounded bg-brand px-2 py-1 text-xs font-semibold">
           {categoryByKey(article.category).label}
         </span>
         <h2 className="mt-2 text-xl leading-tight font-bold md:text-3xl">{article.title}</h2>
-        <p className="mt-2 line-clamp-2 hidden max-w-3xl text-sm text-slate-100 sm:block md:text-base">
+        <p className="mt-2 line-clamp-3 max-w-3xl text-sm text-slate-100 md:line-clamp-2 md:text-base">
           {article.excerpt}
         </p>
-        <Link
-          to={`/article/${article.id}`}
-          className="mt-3 inline-block rounded bg-white px-3 py-1.5 text-sm font-semibold text-slate-900"
-        >
-          Read More<span className="sr-only">: {article.title}</span>
-        </Link>
+        {/* At the foot of every slide on small screens, whatever its text's length. */}
+        <div className="mt-auto pt-3">
+          <Link
+            to={`/article/${article.id}`}
+            className="inline-block rounded bg-white px-3 py-1.5 text-sm font-semibold text-slate-900"
+          >
+            Read More<span className="sr-only">: {article.title}</span>
+          </Link>
+        </div>
       </div>
     </div>
   );

@@ -2,7 +2,8 @@ const ID = /^[A-Za-z0-9_-]{11}$/;
 
 /**
  * The 11-character video id in a youtu.be/, watch?v=, /shorts/ or /embed/ address; null when there
- * is none (the spec's player with an empty id was a defect: no player is shown instead).
+ * is none (the spec then builds a player with an empty id, which cannot play: the video block says
+ * the video is unavailable instead, components/Embed.tsx).
  */
 export function youtubeVideoId(address: string | null | undefined): string | null {
   if (!address) return null;

@@ -9,7 +9,6 @@ import { formatLongDate } from "../lib/dates";
 import { pageHead, pageUrl } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import { blogPosting, breadcrumbs } from "../../shared/structured-data";
-import { youtubeVideoId } from "../lib/video";
 import type { Route } from "./+types/blog-post";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -91,7 +90,6 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
 
 function Post({ post }: { post: BlogPost }) {
   const pinterest = pinterestLink(post.image);
-  const hasVideo = youtubeVideoId(post.video) !== null;
   const topics = splitTags(post.shortTailKeywords);
   return (
     <article className="mx-auto max-w-3xl">
@@ -137,7 +135,7 @@ function Post({ post }: { post: BlogPost }) {
         className="article-body mt-8 space-y-4 text-lg leading-relaxed"
         dangerouslySetInnerHTML={{ __html: post.html }}
       />
-      {hasVideo && post.video ? (
+      {post.video ? (
         <section aria-labelledby="blog-video" className="mt-10">
           <h2 id="blog-video" className="mb-4 text-2xl font-bold">
             Watch the Video

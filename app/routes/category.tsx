@@ -153,17 +153,19 @@ function LocalNews({ category, articles, content }: PageProps<Content["localNews
 
 function BusinessCard({ article, eager }: { article: Article; eager: boolean }) {
   return (
-    // Two rows, the card's stretching, so the links line up across a row of cards.
-    <div className="grid w-full grid-rows-[1fr_auto] gap-2">
-      <ArticleCard article={article} eager={eager} />
-      <Link
-        to={`/article/${article.id}`}
-        className="justify-self-start font-semibold text-brand underline decoration-1 underline-offset-2 hover:decoration-2"
-      >
-        Read More<span className="sr-only"> about {article.title}</span>
-        <span aria-hidden="true">&nbsp;→</span>
-      </Link>
-    </div>
+    <ArticleCard
+      article={article}
+      eager={eager}
+      action={
+        <Link
+          to={`/article/${article.id}`}
+          className="self-start font-semibold text-brand underline decoration-1 underline-offset-2 hover:decoration-2"
+        >
+          Read More<span className="sr-only"> about {article.title}</span>
+          <span aria-hidden="true">&nbsp;→</span>
+        </Link>
+      }
+    />
   );
 }
 

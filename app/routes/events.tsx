@@ -1,4 +1,5 @@
-import { FrameEmbed } from "../components/Embed";
+import { CalendarIcon } from "../components/Icons";
+import { ClickToLoadFrame } from "../components/Embed";
 import { EventCategoryList, FeaturedEventList, SubmitEventLink } from "../components/EventList";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
@@ -26,27 +27,23 @@ const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decorat
 
 function HolidayCalendar() {
   const { holidayCalendarUrl } = useEmbeds();
-  if (!holidayCalendarUrl) {
-    return (
-      <p className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        Our holiday calendar is not available at the moment. The U.S. Office of Personnel Management
-        lists the dates of every{" "}
-        <a href={FEDERAL_HOLIDAYS_URL} rel="noopener noreferrer" className={LINK}>
-          federal holiday
-        </a>
-        .
-      </p>
-    );
-  }
   return (
-    <>
-      <FrameEmbed src={holidayCalendarUrl} title="Holiday calendar" height={600} />
-      <p className="mt-2 text-sm">
-        <a href={holidayCalendarUrl} rel="noopener noreferrer" className={LINK}>
-          Open the holiday calendar on its own page
-        </a>
-      </p>
-    </>
+    <ClickToLoadFrame
+      src={holidayCalendarUrl}
+      title="Holiday calendar"
+      height={600}
+      icon={<CalendarIcon />}
+      description="Public holidays for the year ahead, in a calendar you can page through."
+      fallback={
+        <>
+          The U.S. Office of Personnel Management lists the dates of every{" "}
+          <a href={FEDERAL_HOLIDAYS_URL} rel="noopener noreferrer" className={LINK}>
+            federal holiday
+          </a>{" "}
+          for this year and the next.
+        </>
+      }
+    />
   );
 }
 

@@ -5,7 +5,8 @@ import { homeLists } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
 import { CategoryChips } from "../components/CategoryChips";
-import { FrameEmbed, VideoEmbed } from "../components/Embed";
+import { PhotosIcon } from "../components/Icons";
+import { ClickToLoadFrame, VideoEmbed } from "../components/Embed";
 import { FeaturedSlider } from "../components/FeaturedSlider";
 import { NewsletterBox } from "../components/NewsletterBox";
 import { Section } from "../components/Section";
@@ -24,6 +25,11 @@ export const HOME_ERROR = "Failed to load news data";
 
 /** A wide banner follows the 6th article of the grid (index 5). */
 const WIDE_BANNER_AFTER = 6;
+
+/** The spec's image-board frame height. */
+const IMAGE_FEED_HEIGHT = 1200;
+
+const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decoration-2";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return readOr503(context.logger, HOME_ERROR, async () => {
@@ -68,11 +74,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0">
-          {embeds.featuredVideoUrl ? (
-            <Section title="Featured Video">
-              <VideoEmbed url={embeds.featuredVideoUrl} title="Featured video" />
-            </Section>
-          ) : null}
+          <Section title="Featured Video">
+            <VideoEmbed url={embeds.featuredVideoUrl} title="Featured video" />
+          </Section>
           <Section title="Latest News">
             <ul className="grid gap-6 sm:grid-cols-2">
               {latest.map((article, index) => (
@@ -97,11 +101,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
 
-      {embeds.imageFeedUrl ? (
-        <Section title="Image News Feed">
-          <FrameEmbed src={embeds.imageFeedUrl} title="Image news feed" height={1200} />
-        </Section>
-      ) : null}
+      <Section title="Image News Feed">
+        <ClickToLoadFrame
+          src={embeds.imageFeedUrl}
+          title="Image news feed"
+          height={IMAGE_FEED_HEIGHT}
+          icon={<PhotosIcon />}
+          description="Photos from the day's news around San Diego County, from our image board."
+          fallback={
+            <>
+              Photos from the day&apos;s news will appear here. Meanwhile, see the pictures with
+              today&apos;s{" "}
+              <Link to="/local-news" className={LINK}>
+                Local News
+              </Link>
+              .
+            </>
+          }
+        />
+      </Section>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { FrameEmbed } from "../components/Embed";
+import { PostsIcon } from "../components/Icons";
+import { ClickToLoadFrame } from "../components/Embed";
 import { EventCategoryList, SubmitEventLink } from "../components/EventList";
 import { NewsletterBox } from "../components/NewsletterBox";
 import { PageHeading } from "../components/PageHeading";
@@ -25,30 +26,27 @@ const CARD = "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
 function CommunityFeed() {
   const { feedWallUrl } = useEmbeds();
-  if (!feedWallUrl) {
-    return (
-      <p className={CARD}>
-        The community feed is not available at the moment. Meanwhile, see the featured events on our{" "}
-        <Link to="/events" className={LINK}>
-          Events page
-        </Link>{" "}
-        and the latest{" "}
-        <Link to="/community" className={LINK}>
-          community stories
-        </Link>
-        .
-      </p>
-    );
-  }
   return (
-    <>
-      <FrameEmbed src={feedWallUrl} title="Community events feed" height={800} />
-      <p className="mt-2 text-sm">
-        <a href={feedWallUrl} rel="noopener noreferrer" className={LINK}>
-          Open the community feed on its own page
-        </a>
-      </p>
-    </>
+    <ClickToLoadFrame
+      src={feedWallUrl}
+      title="Community events feed"
+      height={800}
+      icon={<PostsIcon />}
+      description="Posts from San Diego organizers about what is on this week, gathered on one wall."
+      fallback={
+        <>
+          Posts from local organizers will appear here. Meanwhile, see the featured events on our{" "}
+          <Link to="/events" className={LINK}>
+            Events page
+          </Link>{" "}
+          and the latest{" "}
+          <Link to="/community" className={LINK}>
+            community stories
+          </Link>
+          .
+        </>
+      }
+    />
   );
 }
 
