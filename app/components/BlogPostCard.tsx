@@ -2,6 +2,7 @@ import { sitePicture } from "../../shared/picture";
 import { Link } from "react-router";
 import type { BlogPostSummary } from "../../server/blog/source";
 import { ArticleImage } from "./ArticleImage";
+import { PICTURE_SLOTS } from "./picture-slots";
 
 /** A post in the blog list: round image when there is one, title linking to the post, description. */
 export function BlogPostCard({ post }: { post: BlogPostSummary }) {
@@ -12,11 +13,9 @@ export function BlogPostCard({ post }: { post: BlogPostSummary }) {
         <ArticleImage
           picture={sitePicture(post.image)}
           alt={post.title}
-          sizes="(min-width: 640px) 96px, 64px"
-          maxWidth={96}
+          slot={PICTURE_SLOTS.blogThumbnail}
           width={96}
           height={96}
-          loading="lazy"
           className="h-16 w-16 shrink-0 rounded-full bg-slate-200 object-cover sm:h-24 sm:w-24"
         />
       ) : null}

@@ -4,6 +4,7 @@ import type { Article } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
 import { useHydrated } from "../lib/use-hydrated";
 import { ArticleImage } from "./ArticleImage";
+import { PICTURE_SLOTS } from "./picture-slots";
 
 /** The index before or after `index`, wrapping around at both ends. */
 export function wrapIndex(index: number, count: number): number {
@@ -128,12 +129,10 @@ function SlideContent({ article, first }: { article: Article; first: boolean }) 
       <ArticleImage
         picture={article.picture}
         alt={article.title}
-        sizes="(min-width: 1280px) 1280px, 100vw"
-        maxWidth={1280}
+        slot={PICTURE_SLOTS.slider}
+        load={first ? "priority" : "lazy"}
         width={1200}
         height={675}
-        loading={first ? "eager" : "lazy"}
-        fetchPriority={first ? "high" : "auto"}
         className="h-full w-full object-cover"
       />
       <div className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />

@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import { blogErrorMessage } from "../../server/blog/load";
 import type { BlogPost } from "../../server/blog/source";
 import { ArticleImage } from "../components/ArticleImage";
+import { PICTURE_SLOTS } from "../components/picture-slots";
 import { VideoEmbed } from "../components/Embed";
 import { pinterestLink, splitTags } from "../lib/blog";
 import { formatLongDate } from "../lib/dates";
@@ -101,11 +102,10 @@ function Post({ post }: { post: BlogPost }) {
           <ArticleImage
             picture={sitePicture(post.image)}
             alt={post.title}
-            sizes="(min-width: 768px) 768px, 100vw"
-            maxWidth={768}
+            slot={PICTURE_SLOTS.blogHero}
+            load="priority"
             width={1200}
             height={675}
-            fetchPriority="high"
             className="aspect-video w-full rounded-lg bg-slate-200 object-cover"
           />
           {pinterest ? (
