@@ -1,6 +1,7 @@
-import { sitePicture } from "../../shared/picture";
+import { socialImage, type ArticlePicture } from "../../shared/picture";
 import { data, Link } from "react-router";
 import { blogErrorMessage } from "../../server/blog/load";
+import { withShownPicture } from "../../server/news/pictures";
 import type { BlogPost } from "../../server/blog/source";
 import { ArticleImage } from "../components/ArticleImage";
 import { PICTURE_SLOTS } from "../components/picture-slots";
@@ -21,13 +22,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     noindex: true,
   });
   try {
-    const post = await context.blog.get(params.slug);
-    if (!post) {
+    const found = await context.blog.get(params.slug);
+    if (!found) {
       return data(
         { state: "error" as const, message: "Blog not found", head: missing },
         { status: 404 },
       );
     }
+    const post = await withShownPicture(context.db, context.logger, found);
     const head = pageHead(
       request,
       context,
@@ -35,7 +37,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         title: post.title,
         description: post.description,
         type: "article",
-        image: post.image ? { url: post.image, alt: post.title } : null,
+        image: socialImage(post.picture, post.title),
         ...(post.date ? { article: { publishedTime: post.date, section: "Blog" } } : {}),
       },
       [
@@ -90,7 +92,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return <Post post={loaderData.post} />;
 }
 
-function Post({ post }: { post: BlogPost }) {
+function Post({ post }: { post: BlogPost & { picture: ArticlePicture | null } }) {
   const pinterest = pinterestLink(post.image);
   const hasVideo = youtubeVideoId(post.video) !== null;
   const topics = splitTags(post.shortTailKeywords);
@@ -100,7 +102,7 @@ function Post({ post }: { post: BlogPost }) {
       {post.image ? (
         <figure className="mt-6">
           <ArticleImage
-            picture={sitePicture(post.image)}
+            picture={post.picture}
             alt={post.title}
             slot={PICTURE_SLOTS.blogHero}
             load="priority"
