@@ -31,7 +31,7 @@ export function ArticleCard({ article, slot, load = "lazy" }: Props) {
           load={load}
           width={800}
           height={450}
-          className="h-full w-full object-cover"
+          className="absolute inset-0 h-full w-full object-cover"
         />
         <span className="absolute top-2 left-2 rounded bg-brand px-2 py-1 text-xs font-semibold text-white">
           {category.label}

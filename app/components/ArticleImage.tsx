@@ -94,7 +94,9 @@ export function ArticleImage({ picture, alt, slot, load = "lazy", width, height,
     });
   }
   return (
-    <picture>
+    // No box of its own: the <img> is laid out as the slot's classes say (h-full in a sized box,
+    // shrink-0 in a row), as it was without the <picture> around it.
+    <picture className="contents">
       {(["avif", "webp"] as const).map((format) => (
         <source
           key={format}

@@ -133,7 +133,7 @@ function SlideContent({ article, first }: { article: Article; first: boolean }) 
         load={first ? "priority" : "lazy"}
         width={1200}
         height={675}
-        className="h-full w-full object-cover"
+        className="absolute inset-0 h-full w-full object-cover"
       />
       <div className="absolute inset-0 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
       <div className="absolute inset-x-0 bottom-0 p-4 pb-10 text-white md:px-16 md:py-8 md:pb-12">
