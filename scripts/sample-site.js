@@ -1,7 +1,7 @@
 // A copy of the site that a tool starts for itself (the browser tests' server, the audit, the
 // benchmarks and the resilience checks): the production build on 127.0.0.1 over the bundled sample
 // feeds, in a data directory of its own, with none of the calling shell's site settings.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { withoutSiteSettings } from "./site-settings.js";
 
 /** The bearer token such a copy's `/metrics` asks for: a sample, for local tools only. */
@@ -54,10 +54,29 @@ export function sampleSiteEnv(port, dataDir, extra = {}) {
  * @returns {boolean}
  */
 export function ingestFeeds(env) {
-  const ingest = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "cli/news.ts", "ingest", "--force"],
-    { stdio: ["ignore", "ignore", "inherit"], env },
-  );
+  const ingest = spawnSync(process.execPath, INGEST_ARGS, {
+    stdio: ["ignore", "ignore", "inherit"],
+    env,
+  });
   return ingest.status === 0;
 }
+
+/**
+ * As ingestFeeds, without blocking this process, which may serve what ingest fetches (the
+ * browser tests' picture host). Resolves true when every step succeeded.
+ *
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<boolean>}
+ */
+export function ingestFeedsAsync(env) {
+  return new Promise((resolve) => {
+    const ingest = spawn(process.execPath, INGEST_ARGS, {
+      stdio: ["ignore", "ignore", "inherit"],
+      env,
+    });
+    ingest.on("error", () => resolve(false));
+    ingest.on("exit", (code) => resolve(code === 0));
+  });
+}
+
+const INGEST_ARGS = ["--import", "tsx", "cli/news.ts", "ingest", "--force"];
