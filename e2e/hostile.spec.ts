@@ -147,13 +147,15 @@ function domProblems(ownScripts: string[]): string[] {
     if (action.origin !== location.origin) problems.push(`a form posts to ${action.href}`);
   }
 
-  // Sanitised bodies hold the allowlist's tags and attributes only, with web and mail addresses.
+  // Sanitised bodies hold the allowlist's tags and attributes only, with web and mail addresses;
+  // their pictures are ours (server/images/body.ts): our copies, or files of the site's own.
   const allowed: Record<string, string[]> = {
     a: ["href", "target", "rel"],
-    img: ["src", "alt", "width", "height", "loading"],
+    img: ["src", "srcset", "sizes", "alt", "width", "height", "loading", "decoding", "style"],
+    source: ["type", "srcset", "sizes"],
   };
   const tags =
-    "p br a ul ol li em strong b i h2 h3 h4 h5 h6 blockquote figure figcaption img span code pre";
+    "p br a ul ol li em strong b i h2 h3 h4 h5 h6 blockquote figure figcaption picture source img span code pre";
   for (const el of document.querySelectorAll(".article-body *")) {
     const tag = el.tagName.toLowerCase();
     if (el.namespaceURI !== "http://www.w3.org/1999/xhtml" || !tags.split(" ").includes(tag)) {
@@ -165,9 +167,22 @@ function domProblems(ownScripts: string[]): string[] {
         problems.push(`${where(el)} has ${attr.name}, outside the allowlist`);
       }
     }
-    const address = el.getAttribute("href") ?? el.getAttribute("src");
-    if (address !== null && !/^(?:https?:\/\/|mailto:)/.test(address)) {
-      problems.push(`${where(el)} points to ${address.slice(0, 80)}`);
+    const href = el.getAttribute("href");
+    if (href !== null && !/^(?:https?:\/\/|mailto:)/.test(href)) {
+      problems.push(`${where(el)} points to ${href.slice(0, 80)}`);
+    }
+    const pictures = [
+      el.getAttribute("src"),
+      ...(el.getAttribute("srcset") ?? "").split(",").map((c) => c.trim().split(/\s+/)[0] ?? ""),
+    ].filter((address): address is string => Boolean(address));
+    for (const address of pictures) {
+      if (!/^\/images\/[\w./-]+$/.test(address)) {
+        problems.push(`${where(el)} shows a picture from ${address.slice(0, 80)}`);
+      }
+    }
+    const style = el.getAttribute("style");
+    if (style !== null && !/^background-color:#[0-9a-f]{6}$/.test(style)) {
+      problems.push(`${where(el)} has the style ${style.slice(0, 80)}`);
     }
   }
 

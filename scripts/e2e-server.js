@@ -5,20 +5,24 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ingestFeeds, sampleEmbeds, sampleSiteEnv } from "./sample-site.js";
+import { PHOTO_FEED, startPhotoHost } from "./e2e-photos.js";
+import { ingestFeedsAsync, sampleEmbeds, sampleSiteEnv } from "./sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
 const hostile = process.env.E2E_SITE === "hostile";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-e2e-"));
-const sourceDir = hostile ? fs.mkdtempSync(path.join(os.tmpdir(), "news-e2e-hostile-")) : null;
+// The hostile feeds and blog posts, or the sample site's feeds file with its photo feed.
+const sourceDir = fs.mkdtempSync(
+  path.join(os.tmpdir(), hostile ? "news-e2e-hostile-" : "news-e2e-feeds-"),
+);
 const port = process.env.E2E_PORT ?? "3100";
 
 function removeFolders() {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  if (sourceDir) fs.rmSync(sourceDir, { recursive: true, force: true });
+  fs.rmSync(sourceDir, { recursive: true, force: true });
 }
 
-if (sourceDir) {
+if (hostile) {
   const written = spawnSync(
     process.execPath,
     ["--import", "tsx", "fixtures/hostile/write.ts", sourceDir],
@@ -38,7 +42,7 @@ const env = sampleSiteEnv(port, dataDir, {
   // in server/forms/forms.test.ts. One proxy hop is trusted so tests can speak for other addresses.
   FORM_RATE_LIMIT: "1000",
   TRUST_PROXY_HOPS: "1",
-  ...(sourceDir
+  ...(hostile
     ? {
         FEEDS_FILE: path.join(sourceDir, "feeds.json"),
         BLOG_SOURCE: "local",
@@ -49,12 +53,27 @@ const env = sampleSiteEnv(port, dataDir, {
         // are unset (e2e/embeds.spec.ts checks both states here).
         FEATURED_VIDEO_URL: "https://www.youtube.com/watch?v=not-an-id",
       }
-    : // The demo's sample embeds: the video's host is never reached (the tests answer for it),
-      // the other embeds are pages of the site itself.
-      sampleEmbeds(`http://127.0.0.1:${port}`)),
+    : {
+        // The demo's sample embeds: the video's host is never reached (the tests answer for it),
+        // the other embeds are pages of the site itself.
+        ...sampleEmbeds(`http://127.0.0.1:${port}`),
+        // The sample feeds, Local News' linking photos on a picture host of its own (e2e-photos.js)
+        // on this machine, which ingest may fetch from.
+        FEEDS_FILE: path.join(sourceDir, "feeds.json"),
+        IMAGE_FETCH_ALLOW_PRIVATE: "true",
+      }),
 });
+// The photos' host answers only while ingest fetches them: pages must show our own copies.
+const photos = hostile ? null : await startPhotoHost(sourceDir);
+if (photos) {
+  const feeds = JSON.parse(fs.readFileSync("config/feeds.sample.json", "utf8"));
+  feeds[PHOTO_FEED.category] = [photos.feedPath];
+  fs.writeFileSync(path.join(sourceDir, "feeds.json"), JSON.stringify(feeds, null, 2));
+}
 // The pages are tested over the bundled sample feeds (or the hostile ones), loaded before the site starts.
-if (!ingestFeeds(env)) {
+const ingested = await ingestFeedsAsync(env);
+await photos?.close();
+if (!ingested) {
   console.error(
     `Loading the ${hostile ? "hostile" : "sample"} feeds for the browser tests failed.`,
   );

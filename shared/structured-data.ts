@@ -1,4 +1,4 @@
-import { structuredDataImages } from "./picture";
+import { structuredDataImages, type ArticlePicture } from "./picture";
 import type {
   BlogPosting,
   BreadcrumbList,
@@ -161,17 +161,18 @@ export function blogPosting(
   post: {
     title: string;
     description: string;
-    image: string | null;
+    picture: ArticlePicture | null;
     date: string | null;
     author: string | null;
     keywords: string[];
   },
 ): BlogPosting {
+  const images = structuredDataImages(post.picture);
   return {
     "@type": "BlogPosting",
     headline: post.title,
     description: post.description,
-    ...(post.image ? { image: [absoluteUrl(siteUrl, post.image)] } : {}),
+    ...(images ? { image: images.map((path) => absoluteUrl(siteUrl, path)) } : {}),
     ...(post.date ? { datePublished: post.date } : {}),
     author: post.author
       ? { "@type": "Person", name: post.author }

@@ -3,19 +3,25 @@ import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
 import type { Article } from "../../shared/article";
 import { ArticleImage } from "./ArticleImage";
+import type { PictureSlot } from "./picture-slots";
 
 export { DEFAULT_IMAGE } from "./ArticleImage";
 
 interface Props {
   article: Article;
-  /** The first cards a reader sees load at once; the rest wait until scrolled near. */
-  eager?: boolean;
+  /** Where the list draws its cards' pictures (picture-slots.ts). */
+  slot: PictureSlot;
+  /**
+   * The first cards a reader sees load at once (`eager`), the page's largest picture first
+   * (`priority`); the rest wait until scrolled near.
+   */
+  load?: "priority" | "eager" | "lazy";
   /** A link at the card's foot, inside its border, below the byline (Business's Read More). */
   action?: React.ReactNode;
 }
 
 /** A story in a list. */
-export function ArticleCard({ article, eager = false, action }: Props) {
+export function ArticleCard({ article, slot, load = "lazy", action }: Props) {
   const category = categoryByKey(article.category);
   return (
     <article className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
@@ -23,12 +29,11 @@ export function ArticleCard({ article, eager = false, action }: Props) {
         <ArticleImage
           picture={article.picture}
           alt={article.title}
-          sizes="(min-width: 1280px) 400px, (min-width: 1024px) 31vw, (min-width: 640px) 46vw, 92vw"
-          maxWidth={600}
+          slot={slot}
+          load={load}
           width={800}
           height={450}
-          loading={eager ? "eager" : "lazy"}
-          className="h-full w-full object-cover"
+          className="absolute inset-0 h-full w-full object-cover"
         />
         <span className="absolute top-2 left-2 rounded bg-brand px-2 py-1 text-xs font-semibold text-white">
           {category.label}

@@ -1,5 +1,6 @@
 import type { Article } from "../../shared/article";
 import { ArticleCard } from "./ArticleCard";
+import { PICTURE_SLOTS } from "./picture-slots";
 
 interface Props {
   articles: Article[];
@@ -14,7 +15,11 @@ export function ArticleGrid({ articles, empty, eagerCount = 2 }: Props) {
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {articles.map((article, index) => (
         <li key={article.id} className="flex">
-          <ArticleCard article={article} eager={index < eagerCount} />
+          <ArticleCard
+            article={article}
+            slot={PICTURE_SLOTS.cardThreeColumns}
+            load={index < eagerCount ? "eager" : "lazy"}
+          />
         </li>
       ))}
     </ul>

@@ -1,23 +1,38 @@
 import type { ImgHTMLAttributes } from "react";
+import { preload } from "react-dom";
 import {
   FORMAT_FILES,
   fallbackVariant,
   variantSrcset,
   type ArticlePicture,
 } from "../../shared/picture";
+import type { PictureSlot } from "./picture-slots";
 
 export const DEFAULT_IMAGE = "/images/default-article.svg";
 
 type Props = Omit<
   ImgHTMLAttributes<HTMLImageElement>,
-  "src" | "srcSet" | "sizes" | "onError" | "ref" | "width" | "height"
+  | "src"
+  | "srcSet"
+  | "sizes"
+  | "onError"
+  | "ref"
+  | "width"
+  | "height"
+  | "loading"
+  | "fetchPriority"
+  | "slot"
 > & {
   picture: ArticlePicture | null;
   alt: string;
-  /** The slot's `sizes`: how wide the picture is drawn at each viewport width. */
-  sizes: string;
-  /** The widest the slot ever draws the picture, in CSS pixels (its copies stop at twice that). */
-  maxWidth: number;
+  /** Where the picture is drawn (picture-slots.ts): its `sizes` and the widest copy it needs. */
+  slot: PictureSlot;
+  /**
+   * How soon it loads: `priority` for the page's largest picture (LCP), fetched first and, when
+   * it is a stored one, preloaded from the head; `eager` for others in the first screen; `lazy`
+   * (the default) for the rest, fetched when scrolled near.
+   */
+  load?: "priority" | "eager" | "lazy";
   /** The box reserved when the picture's own size is not known (the default and site pictures). */
   width: number;
   height: number;
@@ -38,16 +53,19 @@ function showFallback(img: HTMLImageElement) {
  * while it loads; a site picture is its file; none, or one that fails to load (even before the
  * page hydrated), is the bundled default.
  */
-export function ArticleImage({ picture, alt, sizes, maxWidth, width, height, ...rest }: Props) {
+export function ArticleImage({ picture, alt, slot, load = "lazy", width, height, ...rest }: Props) {
   const imgProps = {
     ...rest,
     decoding: "async" as const,
+    loading: load === "lazy" ? ("lazy" as const) : ("eager" as const),
+    fetchPriority: load === "priority" ? ("high" as const) : undefined,
     ref: (img: HTMLImageElement | null) => {
       if (img?.complete && img.naturalWidth === 0 && img.currentSrc) showFallback(img);
     },
     onError: (event: { currentTarget: HTMLImageElement }) => showFallback(event.currentTarget),
   };
   if (picture?.kind !== "stored") {
+    // React preloads a plain <img> of the first screen by itself (the high-priority one first).
     return (
       <img
         {...imgProps}
@@ -59,23 +77,40 @@ export function ArticleImage({ picture, alt, sizes, maxWidth, width, height, ...
     );
   }
   // Copies up to twice the slot's widest drawing cover screens of two device pixels per CSS pixel.
-  const limit = maxWidth * 2;
+  const limit = slot.maxWidth * 2;
+  const srcsets = {
+    avif: variantSrcset(picture, "avif", limit),
+    webp: variantSrcset(picture, "webp", limit),
+  };
+  if (load === "priority") {
+    // React does not preload an <img> inside <picture> (it cannot know which source wins): the
+    // head names the AVIF copies, which every browser this site targets chooses.
+    preload(fallbackVariant(picture, slot.maxWidth), {
+      as: "image",
+      imageSrcSet: srcsets.avif,
+      imageSizes: slot.sizes,
+      type: FORMAT_FILES.avif.type,
+      fetchPriority: "high",
+    });
+  }
   return (
-    <picture>
+    // No box of its own: the <img> is laid out as the slot's classes say (h-full in a sized box,
+    // shrink-0 in a row), as it was without the <picture> around it.
+    <picture className="contents">
       {(["avif", "webp"] as const).map((format) => (
         <source
           key={format}
           type={FORMAT_FILES[format].type}
-          srcSet={variantSrcset(picture, format, limit)}
-          sizes={sizes}
+          srcSet={srcsets[format]}
+          sizes={slot.sizes}
         />
       ))}
       <img
         {...imgProps}
         alt={alt}
-        src={fallbackVariant(picture, maxWidth)}
+        src={fallbackVariant(picture, slot.maxWidth)}
         srcSet={variantSrcset(picture, "jpeg", limit)}
-        sizes={sizes}
+        sizes={slot.sizes}
         width={picture.width}
         height={picture.height}
         style={{ ...rest.style, backgroundColor: picture.color }}

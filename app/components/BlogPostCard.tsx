@@ -1,22 +1,25 @@
-import { sitePicture } from "../../shared/picture";
+import type { ArticlePicture } from "../../shared/picture";
 import { Link } from "react-router";
 import type { BlogPostSummary } from "../../server/blog/source";
 import { ArticleImage } from "./ArticleImage";
+import { PICTURE_SLOTS } from "./picture-slots";
 
 /** A post in the blog list: round image when there is one, title linking to the post, description. */
-export function BlogPostCard({ post }: { post: BlogPostSummary }) {
+export function BlogPostCard({
+  post,
+}: {
+  post: BlogPostSummary & { picture: ArticlePicture | null };
+}) {
   return (
     // The title's link covers the whole card (its ::after), so the card is one large target.
     <article className="relative flex items-start gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand hover:ring-slate-300 sm:gap-6 sm:p-6">
       {post.image ? (
         <ArticleImage
-          picture={sitePicture(post.image)}
+          picture={post.picture}
           alt={post.title}
-          sizes="(min-width: 640px) 96px, 64px"
-          maxWidth={96}
+          slot={PICTURE_SLOTS.blogThumbnail}
           width={96}
           height={96}
-          loading="lazy"
           className="h-16 w-16 shrink-0 rounded-full bg-slate-200 object-cover sm:h-24 sm:w-24"
         />
       ) : null}

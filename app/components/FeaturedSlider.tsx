@@ -4,6 +4,7 @@ import type { Article } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
 import { useHydrated } from "../lib/use-hydrated";
 import { ArticleImage } from "./ArticleImage";
+import { PICTURE_SLOTS } from "./picture-slots";
 
 /** Each slide leaves room for the next one's edge: the sign that more stories follow. */
 const SLIDE_WIDTH = "w-[88%] md:w-[94%]";
@@ -140,13 +141,11 @@ function SlideContent({ article, first }: { article: Article; first: boolean }) 
         <ArticleImage
           picture={article.picture}
           alt={article.title}
-          sizes="(min-width: 1280px) 1280px, 100vw"
-          maxWidth={1280}
+          slot={PICTURE_SLOTS.slider}
+          load={first ? "priority" : "lazy"}
           width={1200}
           height={675}
-          loading={first ? "eager" : "lazy"}
-          fetchPriority={first ? "high" : "auto"}
-          className="h-full w-full object-cover"
+          className="absolute inset-0 h-full w-full object-cover"
         />
         <div className="absolute inset-0 hidden bg-gradient-to-t from-black/85 via-black/40 to-transparent md:block" />
       </div>

@@ -4,6 +4,7 @@ import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
 import { plainText } from "../../shared/highlight";
 import { ArticleImage } from "./ArticleImage";
+import { PICTURE_SLOTS } from "./picture-slots";
 import { HighlightedText } from "./HighlightedText";
 
 /** One search result, an article or a blog post, with the matched words marked. */
@@ -15,11 +16,9 @@ export function SearchResult({ hit }: { hit: SearchHit }) {
       <ArticleImage
         picture={hit.picture}
         alt=""
-        sizes="160px"
-        maxWidth={160}
+        slot={PICTURE_SLOTS.searchThumbnail}
         width={160}
         height={90}
-        loading="lazy"
         className="hidden aspect-video w-40 shrink-0 rounded object-cover sm:block"
       />
       <div className="min-w-0">

@@ -2,6 +2,7 @@ import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { Article } from "../../shared/article";
 import { ArticleCard } from "./ArticleCard";
+import type { PictureSlot } from "./picture-slots";
 
 /** The spec's collapsed size; See All appears when at least this many stories are loaded. */
 export const COLLAPSED_COUNT = 5;
@@ -34,6 +35,14 @@ export function adFollows(index: number, shown: number, every: number): boolean 
   return position % every === 0 && position < shown;
 }
 
+export type CardLoad = "priority" | "eager" | "lazy";
+
+/** The first two cards are in the first screen; the first may be the page's largest picture. */
+function cardLoad(index: number, firstIsLargest: boolean): CardLoad {
+  if (index === 0 && firstIsLargest) return "priority";
+  return index < 2 ? "eager" : "lazy";
+}
+
 interface Props {
   articles: readonly Article[];
   /** Prefix of the ids of the items, which the toggle's links jump to. */
@@ -48,8 +57,12 @@ interface Props {
   listClassName: string;
   /** Said instead of an empty list. */
   empty: string;
-  /** A card of the page's own; the shared ArticleCard by default. */
-  renderItem?: (article: Article, index: number) => ReactNode;
+  /** Where the list's classes draw a card's picture (picture-slots.ts). */
+  cardSlot: PictureSlot;
+  /** Whether the first card's picture is the page's largest (LCP): it is then preloaded. */
+  firstIsLargest?: boolean;
+  /** A card of the page's own (loading its picture as `load` says); ArticleCard by default. */
+  renderItem?: (article: Article, load: CardLoad) => ReactNode;
   /** Content after the card at `index` (an ad) spanning the whole row, or null. */
   renderAfter?: (index: number, shown: number) => ReactNode;
 }
@@ -66,7 +79,9 @@ export function StoryList({
   toggleLabel,
   listClassName,
   empty,
-  renderItem = (article, index) => <ArticleCard article={article} eager={index < 2} />,
+  cardSlot,
+  firstIsLargest = false,
+  renderItem = (article, load) => <ArticleCard article={article} slot={cardSlot} load={load} />,
   renderAfter,
 }: Props) {
   const location = useLocation();
@@ -100,7 +115,7 @@ export function StoryList({
           return (
             <Fragment key={article.id}>
               <li id={itemId(index)} className="flex scroll-mt-4">
-                {renderItem(article, index)}
+                {renderItem(article, cardLoad(index, firstIsLargest))}
               </li>
               {after ? <li className="col-span-full">{after}</li> : null}
             </Fragment>

@@ -4,6 +4,7 @@ import { readOr503 } from "../../server/news/load";
 import { archiveArticles, archiveYears } from "../../server/news/repository";
 import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
+import { PICTURE_SLOTS } from "../components/picture-slots";
 import { PageHeading } from "../components/PageHeading";
 import { PageLinks } from "../components/PageLinks";
 import { AD_SLOTS } from "../lib/ads";
@@ -132,7 +133,11 @@ export default function Archives({ loaderData }: Route.ComponentProps) {
             {articles.map((article, index) => (
               <Fragment key={article.id}>
                 <li className="flex">
-                  <ArticleCard article={article} eager={index < 2} />
+                  <ArticleCard
+                    article={article}
+                    slot={PICTURE_SLOTS.cardThreeColumns}
+                    load={index < 2 ? "eager" : "lazy"}
+                  />
                 </li>
                 {index + 1 === WIDE_BANNER_AFTER && articles.length > WIDE_BANNER_AFTER ? (
                   <li className="sm:col-span-2 lg:col-span-3">

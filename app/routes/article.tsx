@@ -5,6 +5,7 @@ import { articleById, latestArticles, relatedArticles } from "../../server/news/
 import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
 import { ArticleImage } from "../components/ArticleImage";
+import { PICTURE_SLOTS } from "../components/picture-slots";
 import { SponsorAd } from "../components/SponsorAd";
 import { AD_SLOTS } from "../lib/ads";
 import { categoryByKey } from "../../shared/categories";
@@ -90,11 +91,10 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <ArticleImage
               picture={article.picture}
               alt={article.title}
-              sizes="(min-width: 768px) 768px, 100vw"
-              maxWidth={768}
+              slot={PICTURE_SLOTS.articleHero}
+              load="priority"
               width={1200}
               height={675}
-              fetchPriority="high"
               className="aspect-video w-full rounded bg-slate-200 object-cover"
             />
             <figcaption className="mt-1 text-xs text-slate-600">
@@ -116,7 +116,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
               {related.map((a) => (
                 <li key={a.id} className="flex">
-                  <ArticleCard article={a} />
+                  <ArticleCard article={a} slot={PICTURE_SLOTS.cardRelated} />
                 </li>
               ))}
             </ul>

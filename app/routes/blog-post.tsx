@@ -1,8 +1,10 @@
-import { sitePicture } from "../../shared/picture";
+import { socialImage, type ArticlePicture } from "../../shared/picture";
 import { data, Link } from "react-router";
 import { blogErrorMessage } from "../../server/blog/load";
+import { withShownBody, withShownPicture } from "../../server/news/pictures";
 import type { BlogPost } from "../../server/blog/source";
 import { ArticleImage } from "../components/ArticleImage";
+import { PICTURE_SLOTS } from "../components/picture-slots";
 import { VideoEmbed } from "../components/Embed";
 import { pinterestLink, splitTags } from "../lib/blog";
 import { formatLongDate } from "../lib/dates";
@@ -19,13 +21,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     noindex: true,
   });
   try {
-    const post = await context.blog.get(params.slug);
-    if (!post) {
+    const found = await context.blog.get(params.slug);
+    if (!found) {
       return data(
         { state: "error" as const, message: "Blog not found", head: missing },
         { status: 404 },
       );
     }
+    const post = {
+      ...(await withShownPicture(context.db, context.logger, found)),
+      html: await withShownBody(context.db, context.logger, found.html, siteUrl),
+    };
     const head = pageHead(
       request,
       context,
@@ -33,7 +39,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         title: post.title,
         description: post.description,
         type: "article",
-        image: post.image ? { url: post.image, alt: post.title } : null,
+        image: socialImage(post.picture, post.title),
         ...(post.date ? { article: { publishedTime: post.date, section: "Blog" } } : {}),
       },
       [
@@ -88,7 +94,7 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   return <Post post={loaderData.post} />;
 }
 
-function Post({ post }: { post: BlogPost }) {
+function Post({ post }: { post: BlogPost & { picture: ArticlePicture | null } }) {
   const pinterest = pinterestLink(post.image);
   const topics = splitTags(post.shortTailKeywords);
   return (
@@ -97,13 +103,12 @@ function Post({ post }: { post: BlogPost }) {
       {post.image ? (
         <figure className="mt-6">
           <ArticleImage
-            picture={sitePicture(post.image)}
+            picture={post.picture}
             alt={post.title}
-            sizes="(min-width: 768px) 768px, 100vw"
-            maxWidth={768}
+            slot={PICTURE_SLOTS.blogHero}
+            load="priority"
             width={1200}
             height={675}
-            fetchPriority="high"
             className="aspect-video w-full rounded-lg bg-slate-200 object-cover"
           />
           {pinterest ? (

@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { blogErrorMessage } from "../../server/blog/load";
 import { BLOG_PAGE_SIZE } from "../../server/blog/source";
+import { withShownPictures } from "../../server/news/pictures";
 import { BlogPagination } from "../components/BlogPagination";
 import { BlogPostCard } from "../components/BlogPostCard";
 import { ErrorState } from "../components/ErrorState";
@@ -38,7 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (page > Math.max(pages, 1)) {
       return data({ state: "not-found" as const, head: head(page, false) }, { status: 404 });
     }
-    return { state: "loaded" as const, page, pages, posts, head: head(page, true) };
+    return {
+      state: "loaded" as const,
+      page,
+      pages,
+      posts: await withShownPictures(context.db, context.logger, posts),
+      head: head(page, true),
+    };
   } catch (error) {
     context.logger.error({ err: error, page }, "the blog list could not be read");
     return data(

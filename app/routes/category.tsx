@@ -13,8 +13,9 @@ import { ArticleCard } from "../components/ArticleCard";
 import { ErrorState } from "../components/ErrorState";
 import { NOT_FOUND_SEO, NotFound } from "../components/NotFound";
 import { OutsideLinks } from "../components/OutsideLinks";
+import { PICTURE_SLOTS } from "../components/picture-slots";
 import { PageHeading } from "../components/PageHeading";
-import { adFollows, onlyToggleChanged, StoryList } from "../components/StoryList";
+import { adFollows, onlyToggleChanged, StoryList, type CardLoad } from "../components/StoryList";
 import { AD_SLOTS } from "../lib/ads";
 import type { Article } from "../../shared/article";
 import {
@@ -98,6 +99,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         toggleLabel={category.toggleLabel}
         empty={`No ${category.name} stories yet.`}
         listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        cardSlot={PICTURE_SLOTS.cardThreeColumns}
+        firstIsLargest
       />
     </>
   );
@@ -123,6 +126,8 @@ function LocalNews({ category, articles, content }: PageProps<Content["localNews
             toggleLabel={category.toggleLabel}
             empty={`No ${category.name} stories yet.`}
             listClassName="grid gap-6 md:grid-cols-3"
+            cardSlot={PICTURE_SLOTS.cardLocalNews}
+            firstIsLargest
             renderAfter={(index, shown) =>
               adFollows(index, shown, LOCAL_AD_EVERY) ? (
                 <AdSlot slot={AD_SLOTS.listWide} size="box" />
@@ -151,11 +156,12 @@ function LocalNews({ category, articles, content }: PageProps<Content["localNews
   );
 }
 
-function BusinessCard({ article, eager }: { article: Article; eager: boolean }) {
+function BusinessCard({ article, load }: { article: Article; load: CardLoad }) {
   return (
     <ArticleCard
       article={article}
-      eager={eager}
+      slot={PICTURE_SLOTS.cardTwoColumnsBesideSidebar}
+      load={load}
       action={
         <Link
           to={`/article/${article.id}`}
@@ -205,7 +211,9 @@ function Business({ category, articles, content }: PageProps<Content["business"]
             toggleLabel={category.toggleLabel}
             empty={`No ${category.name} stories yet.`}
             listClassName="grid gap-6 sm:grid-cols-2"
-            renderItem={(article, index) => <BusinessCard article={article} eager={index < 2} />}
+            cardSlot={PICTURE_SLOTS.cardTwoColumnsBesideSidebar}
+            firstIsLargest
+            renderItem={(article, load) => <BusinessCard article={article} load={load} />}
           />
         </div>
         <div className="flex flex-col gap-8">

@@ -18,6 +18,7 @@ import { ArticleImage } from "../components/ArticleImage";
 import { ErrorState } from "../components/ErrorState";
 import { OutsideLinks } from "../components/OutsideLinks";
 import { PageHeading } from "../components/PageHeading";
+import { PICTURE_SLOTS } from "../components/picture-slots";
 import { Poll } from "../components/Poll";
 import { Section } from "../components/Section";
 import { adFollows, StoryList } from "../components/StoryList";
@@ -149,12 +150,10 @@ function Hero({ article }: { article: Article }) {
       <ArticleImage
         picture={article.picture}
         alt=""
-        sizes="(min-width: 1280px) 1280px, 100vw"
-        maxWidth={1280}
+        slot={PICTURE_SLOTS.communityHero}
+        load="priority"
         width={1200}
         height={400}
-        loading="eager"
-        fetchPriority="high"
         className="absolute inset-0 h-full w-full object-cover"
       />
       <div className="relative bg-gradient-to-t from-black/90 via-black/70 to-transparent p-6 pt-20 md:p-8 md:pt-24">
@@ -218,6 +217,7 @@ export default function Community({ loaderData }: Route.ComponentProps) {
             toggleLabel={null}
             empty="No community stories yet."
             listClassName="grid gap-6 sm:grid-cols-2"
+            cardSlot={PICTURE_SLOTS.cardTwoColumnsBesideSidebar}
             renderAfter={(index, shown) =>
               adFollows(index, shown, AD_EVERY) ? (
                 <AdSlot slot={AD_SLOTS.listWide} size="box" />

@@ -9,6 +9,7 @@ import { PhotosIcon } from "../components/Icons";
 import { ClickToLoadFrame, VideoEmbed } from "../components/Embed";
 import { FeaturedSlider } from "../components/FeaturedSlider";
 import { NewsletterBox } from "../components/NewsletterBox";
+import { PICTURE_SLOTS } from "../components/picture-slots";
 import { Section } from "../components/Section";
 import { AD_SLOTS } from "../lib/ads";
 import { useEmbeds } from "../lib/embeds";
@@ -82,7 +83,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {latest.map((article, index) => (
                 <Fragment key={article.id}>
                   <li className="flex">
-                    <ArticleCard article={article} />
+                    <ArticleCard
+                      article={article}
+                      slot={PICTURE_SLOTS.cardTwoColumnsBesideSidebar}
+                    />
                   </li>
                   {index + 1 === WIDE_BANNER_AFTER && latest.length > WIDE_BANNER_AFTER ? (
                     <li className="sm:col-span-2">

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import { loadContent } from "../content/load";
 import { testDatabases } from "../db/test-databases";
+import { pictures } from "../db/schema";
 import { formLimiter } from "../forms/guard";
 import type { LoadContext } from "../http/load-context";
 import { startFixtureServer, type FixtureServer } from "../ingest/test-server";
@@ -45,6 +46,8 @@ beforeAll(async () => {
   const [pglite] = testDatabases();
   if (!pglite) throw new Error("no test database");
   const database = await pglite.open();
+  // The blog's pictures are read from the picture pass's table.
+  await database.migrate();
   dispose = database.dispose;
   baseContext = {
     config: parseConfig({ SITE_URL }),
@@ -312,6 +315,10 @@ describe("/blog/:slug", () => {
     expect(page.text).not.toContain("Watch the Video");
     expect(page.text).not.toContain("Topics");
     expect(page.text).not.toMatch(/By /);
+    // Its picture is not kept yet: the default, never the other host's address.
+    expect(page.main.querySelector("figure img")?.getAttribute("src")).toBe(
+      "/images/default-article.svg",
+    );
 
     const failed = await render("/blog/other", hosted);
     expect(failed.status).toBe(503);
@@ -319,5 +326,62 @@ describe("/blog/:slug", () => {
       "Error loading blog: Failed to fetch blog details",
     );
     expect(failed.links("a")).toEqual(["/blog"]);
+  });
+
+  it("a hosted post's picture kept by the picture pass is our copy, preloaded", async () => {
+    const photo = "https://i.pinimg.example/kelp.jpg";
+    const hash = "c".repeat(64);
+    api.route("/hosted-kept/get_details", (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          data: {
+            slug: "kelp",
+            metaTitle: "Kelp",
+            metaDescription: "Forests.",
+            date: "2025-06-10",
+            blog: "<p>Hello</p>",
+            pinterestImageLink: photo,
+            youtubeShortsUrl: "",
+            shortTailKeywords: "",
+          },
+        }),
+      );
+    });
+    await baseContext.db.insert(pictures).values({
+      url: photo,
+      hash,
+      picture: { kind: "stored", hash, width: 1600, height: 1067, color: "#204060" },
+    });
+    const hosted = createHostedBlogSource({
+      apiUrl: api.url("/hosted-kept"),
+      apiKey: "k",
+      siteUrl: SITE_URL,
+    });
+    const page = await render("/blog/kelp", hosted);
+    expect(page.status).toBe(200);
+    const img = page.main.querySelector("figure picture img");
+    expect(img?.getAttribute("src")).toBe(`/images/${hash}/640.jpg`);
+    expect([img?.getAttribute("width"), img?.getAttribute("height")]).toEqual(["1600", "1067"]);
+    expect(img?.getAttribute("fetchpriority")).toBe("high");
+    const avif = page.main.querySelector('figure source[type="image/avif"]');
+    const srcset = avif?.getAttribute("srcset") ?? "";
+    // Copies up to twice the blog picture's widest drawing (768 px).
+    expect(srcset).toBe(
+      [160, 320, 480, 640, 960, 1200].map((w) => `/images/${hash}/${w}.avif ${w}w`).join(", "),
+    );
+    const preload = page.document.querySelector('head link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute("imagesrcset")).toBe(srcset);
+    expect(preload?.getAttribute("imagesizes")).toBe(avif?.getAttribute("sizes"));
+    expect(preload?.getAttribute("type")).toBe("image/avif");
+    expect(page.document.querySelector('meta[property="og:image"]')?.getAttribute("content")).toBe(
+      `${SITE_URL}/images/${hash}/og.jpg`,
+    );
+    // No picture of the page names the blog's host; the Pinterest link still does.
+    const named = [...page.document.querySelectorAll("img, source, link[as=image]")].map(
+      (el) =>
+        `${el.getAttribute("src")} ${el.getAttribute("srcset")} ${el.getAttribute("imagesrcset")}`,
+    );
+    expect(named.join(" ")).not.toContain("pinimg");
+    expect(page.main.querySelector("figure a")?.getAttribute("href")).toBe(photo);
   });
 });

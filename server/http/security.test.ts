@@ -56,6 +56,8 @@ describe("pagePolicy", () => {
       "frame-src https://www.youtube-nocookie.com https://wall.example.com;",
     );
     expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    // Pictures from our own origin and the ad provider's only: no scheme-wide source, no data:.
+    expect(policy).toContain("img-src 'self' https://ads.example.net;");
     expect(policy).toContain("upgrade-insecure-requests");
   });
 
@@ -72,10 +74,12 @@ describe("pagePolicy", () => {
     expect(withAds).toContain(`script-src 'self' https://ads.example.net ${further};`);
     expect(withAds).toContain(`connect-src 'self' ${further};`);
     expect(withAds).toContain(`frame-src https://www.youtube-nocookie.com ${further};`);
+    expect(withAds).toContain(`img-src 'self' https://ads.example.net ${further};`);
 
     const placeholders = pagePolicy("", parseConfig(env));
     expect(placeholders).not.toContain("ads.example.net");
     expect(placeholders).toContain("script-src 'self'; ");
     expect(placeholders).toContain("connect-src 'self'; ");
+    expect(placeholders).toContain("img-src 'self'; ");
   });
 });

@@ -78,8 +78,9 @@ export function pagePolicy(page: string | Buffer, config: Config): string {
     `script-src 'self' ${[...inlineScriptHashes(page), ...new Set([adScripts, ...adOrigins])].filter(Boolean).join(" ")}`.trim(),
     // Style attributes size ad slots and frames before they load; no inline script is allowed.
     "style-src 'self' 'unsafe-inline'",
-    // Feed pictures come from the publishers' own servers.
-    "img-src 'self' https: http:",
+    // Feed pictures are served from our origin (decision 022); an ad provider's script may add
+    // its pictures and counting pixels to the page.
+    `img-src ${[...new Set(["'self'", adScripts, ...adOrigins])].filter(Boolean).join(" ")}`,
     "font-src 'self'",
     `connect-src ${["'self'", ...adOrigins].join(" ")}`,
     `frame-src ${[...new Set([...frames, ...adOrigins])].join(" ")}`,

@@ -134,6 +134,8 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
         item("sample", `${SITE}/images/sample/harbor.svg`),
         // As a blog post names its picture: a path of our site.
         item("path", "/images/sample/beach.svg"),
+        // A path of ours that is no picture, as a hostile feed could make one up.
+        item("made-up", `${SITE}/x/onerror=alert(1)`),
         item("none", null),
         item("flaky", host.url("/flaky.jpg")),
         item("svg", host.url("/logo.jpg")),
@@ -155,7 +157,7 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
 
   it("keeps each picture once, by its bytes, and gives the articles their pictures", async () => {
     const summary = await pass();
-    expect(summary).toMatchObject({ listed: 9, failed: 4 });
+    expect(summary).toMatchObject({ listed: 10, failed: 5 });
     // One request per address, however many articles name it.
     expect(host.hits("/photo.jpg")).toBe(1);
     const picture = await pictureOf("photo");
@@ -185,6 +187,9 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
   it("shows a picture on our own origin as the site's file, without fetching it", async () => {
     expect(await pictureOf("sample")).toEqual({ kind: "site", src: "/images/sample/harbor.svg" });
     expect(await pictureOf("path")).toEqual({ kind: "site", src: "/images/sample/beach.svg" });
+    // A path of ours outside the picture folder is no picture, and is not asked again.
+    expect(await pictureOf("made-up")).toBeNull();
+    expect((await row(`${SITE}/x/onerror=alert(1)`))?.nextAttemptAt).toBeNull();
     expect(await pictureOf("none")).toBeNull();
   });
 
@@ -193,14 +198,17 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
     expect(await pictureOf("html")).toBeNull();
     expect((await row(host.url("/logo.jpg")))?.lastError).toMatch(/^Not a usable picture/);
     expect((await row(host.url("/page.jpg")))?.lastError).toMatch(/^Not a usable picture/);
-    expect(await handle.db.select({ id: articles.id }).from(articles)).toHaveLength(9);
+    expect(await handle.db.select({ id: articles.id }).from(articles)).toHaveLength(10);
     expect(fs.readdirSync(dir).filter((name) => /^[0-9a-f]{64}$/.test(name))).toHaveLength(2);
 
     // What `news pictures` tells the operator.
     const health = await pictureHealth(handle.db);
-    expect(health).toMatchObject({ addresses: 8, kept: 2, site: 2, waiting: 0, failing: 4 });
+    expect(health).toMatchObject({ addresses: 9, kept: 2, site: 2, waiting: 0, failing: 5 });
     expect(health.failures.map((f) => f.url).sort()).toEqual(
-      ["/flaky.jpg", "/logo.jpg", "/missing.jpg", "/page.jpg"].map((p) => host.url(p)).sort(),
+      [
+        ...["/flaky.jpg", "/logo.jpg", "/missing.jpg", "/page.jpg"].map((p) => host.url(p)),
+        `${SITE}/x/onerror=alert(1)`,
+      ].sort(),
     );
   });
 

@@ -25,6 +25,9 @@ import type { PictureStore } from "./store";
  * article shown with the default picture and is tried again later, backing off as feeds do.
  */
 
+/** Where the site's own pictures are (public/images), and what they may be. */
+const SITE_PICTURES = /^\/images\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif|gif)$/;
+
 /** A kept picture is asked again (conditionally) this long after it was last fetched. */
 export const RECHECK_AFTER_MS = 7 * 24 * 60 * 60_000;
 
@@ -146,6 +149,18 @@ async function checkPicture(
   // A file of our own site (the bundled samples' pictures, a blog post's path): served by us already.
   const own = sameOrigin(row.url, options.siteUrl);
   const path = own ? own.pathname + own.search : sitePicture(row.url)?.src;
+  // Only the site's picture folder holds pictures: another path of ours (a page, an address a
+  // hostile feed made up) is not one, and is not asked again.
+  if (path && !SITE_PICTURES.test(path)) {
+    await record({
+      picture: null,
+      hash: null,
+      lastError: `Not a picture of this site: ${path.slice(0, 200)}`,
+      consecutiveFailures: row.consecutiveFailures + 1,
+      nextAttemptAt: null,
+    });
+    return "failed";
+  }
   if (path) {
     const picture: ArticlePicture = { kind: "site", src: path };
     await record({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncBlogIndex } from "../blog/search-index";
 import { BLOG_PAGE_SIZE, type BlogPostSummary, type BlogSource } from "../blog/source";
-import { articles, blogPosts } from "../db/schema";
+import { articles, blogPosts, pictures } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { upsertArticle, type NewArticle } from "./repository";
 import { searchSite, splitHeadline } from "./search";
@@ -34,13 +34,21 @@ function blogOf(posts: BlogPostSummary[]): BlogSource {
   };
 }
 
-const post = (slug: string, title: string, description: string): BlogPostSummary => ({
-  slug,
-  title,
-  description,
-  image: null,
-  date: "2026-03-01",
-});
+const post = (
+  slug: string,
+  title: string,
+  description: string,
+  image: string | null = null,
+): BlogPostSummary => ({ slug, title, description, image, date: "2026-03-01" });
+
+const KEPT_PHOTO = "https://blog.example.org/photos/kelp.jpg";
+const KEPT_PICTURE = {
+  kind: "stored",
+  hash: "b".repeat(64),
+  width: 1200,
+  height: 800,
+  color: "#224466",
+} as const;
 
 describe("splitHeadline", () => {
   it.each([
@@ -126,8 +134,15 @@ describe.each(testDatabases())("search on $name", (database) => {
       blogOf([
         post("tide-pools", "Best tide pools", "Where to see sea stars at low tide."),
         post("council-guide", "How to speak at the city council", "Public comment, step by step."),
+        post("kelp-kept", "Kelp forest walk", "Snorkel the kelp.", KEPT_PHOTO),
+        post("kelp-local", "Kelp on the beach", "Why kelp washes up.", "/images/sample/beach.svg"),
+        post("kelp-remote", "Kelp farming", "A kelp farm offshore.", "https://x.example/k.jpg"),
       ]),
     );
+    await handle.db.insert(pictures).values([
+      { url: KEPT_PHOTO, picture: KEPT_PICTURE, hash: KEPT_PICTURE.hash },
+      { url: "https://x.example/k.jpg", lastError: "HTTP 404" },
+    ]);
   });
   afterAll(async () => {
     await handle?.dispose();
@@ -172,6 +187,16 @@ describe.each(testDatabases())("search on $name", (database) => {
     expect(council.hits.map((h) => h.kind).sort()).toEqual(["article", "blog"]);
   });
 
+  it("shows a blog post's kept copy or its site path, never another host's picture", async () => {
+    const { hits } = await searchSite(handle.db, "kelp", { page: 1 });
+    const pictureOf = (slug: string) =>
+      hits.find((h) => h.kind === "blog" && h.slug === slug)?.picture;
+    expect(hits).toHaveLength(3);
+    expect(pictureOf("kelp-kept")).toEqual(KEPT_PICTURE);
+    expect(pictureOf("kelp-local")).toEqual({ kind: "site", src: "/images/sample/beach.svg" });
+    expect(pictureOf("kelp-remote")).toBeNull();
+  });
+
   it("pages 20 at a time and counts every match", async () => {
     const first = await searchSite(handle.db, "tide report", { page: 1 });
     const second = await searchSite(handle.db, "tide report", { page: 2 });
@@ -210,7 +235,7 @@ describe.each(testDatabases())("search on $name", (database) => {
       handle.db,
       blogOf([post("tide-pools", "Best tide pools in San Diego", "Sea stars.")]),
     );
-    expect(result).toEqual({ posts: 1, removed: 1 });
+    expect(result).toEqual({ posts: 1, removed: 4 });
     expect((await searchSite(handle.db, "speak council", { page: 1 })).total).toBe(0);
     const failing: BlogSource = {
       list: async () => {

@@ -1,4 +1,4 @@
-import { asArticlePicture, type ArticlePicture } from "../../shared/picture";
+import { asArticlePicture, sitePicture, type ArticlePicture } from "../../shared/picture";
 import { sql } from "drizzle-orm";
 import type { CategoryKey } from "../../shared/categories";
 import type { Highlighted } from "../../shared/highlight";
@@ -58,6 +58,8 @@ interface HitRow {
   title: string;
   excerpt: string;
   picture: unknown;
+  /** A blog post's own image address, shown as it is when it is a path of our site. */
+  image: string | null;
   category: string | null;
   author: string | null;
   published_at: Date | string | null;
@@ -79,11 +81,13 @@ export async function searchSite(
   const result = await db.execute(sql`
     WITH q AS (SELECT websearch_to_tsquery('english', ${query.slice(0, MAX_QUERY_LENGTH)}) AS query),
     hits AS (
-      SELECT 'article' AS kind, a.id AS key, a.title, a.excerpt AS body, a.picture, a.category,
+      SELECT 'article' AS kind, a.id AS key, a.title, a.excerpt AS body, a.picture,
+             NULL::text AS image, a.category,
              a.author, a.published_at, ts_rank_cd(a.search, q.query) AS rank
         FROM articles a, q WHERE a.search @@ q.query
       UNION ALL
-      SELECT 'blog', b.slug, b.title, b.description, p.picture, NULL, NULL, b.published_at,
+      SELECT 'blog', b.slug, b.title, b.description, p.picture, b.image, NULL, NULL,
+             b.published_at,
              ts_rank_cd(b.search, q.query)
         FROM blog_posts b LEFT JOIN pictures p ON p.url = b.image, q WHERE b.search @@ q.query
     ),
@@ -92,7 +96,7 @@ export async function searchSite(
        ORDER BY rank DESC, published_at DESC NULLS LAST, key
        LIMIT ${pageSize} OFFSET ${offset}
     )
-    SELECT page.kind, page.key, page.picture, page.category, page.author, page.published_at,
+    SELECT page.kind, page.key, page.picture, page.image, page.category, page.author, page.published_at,
            page.total,
            ts_headline('english', page.title, q.query, ${HEADLINE_OPTIONS}) AS title,
            ts_headline('english', page.body, q.query, ${HEADLINE_OPTIONS}) AS excerpt
@@ -104,7 +108,7 @@ export async function searchSite(
     const fields: HitFields = {
       title: splitHeadline(row.title),
       excerpt: splitHeadline(row.excerpt),
-      picture: asArticlePicture(row.picture),
+      picture: asArticlePicture(row.picture) ?? sitePicture(row.image),
       date: row.published_at === null ? null : new Date(row.published_at).toISOString(),
     };
     return row.kind === "article"
