@@ -178,13 +178,28 @@ test.describe("slot sizes follow the layout", () => {
             probe.srcset = `/images/${hash}/160.jpg 160w`;
             await probe.decode();
             const box = img.getBoundingClientRect();
+            // A card's or slide's box has an aspect ratio (16:9, the slider 21:9 from md on),
+            // which its picture fills whatever its own shape (object-cover).
+            const frame = img.parentElement?.parentElement;
+            const [w = 0, h = 0] = (frame ? getComputedStyle(frame).aspectRatio : "auto")
+              .split("/")
+              .map(Number);
             return {
               alt: img.alt,
               box: box.width,
               sizes: probe.naturalWidth,
-              // A card's picture is drawn 16:9 whatever its own shape (object-cover).
-              card: img.parentElement?.parentElement?.classList.contains("aspect-video") ?? false,
-              fills: Math.abs(box.height - (box.width * 9) / 16) <= 1,
+              card: w > 0 && h > 0,
+              ratio: `${w}:${h}`,
+              // The picture covers its box, and the box keeps its ratio (a photo of another
+              // shape must not stretch it) unless a height cap holds it (the slider's 28rem).
+              fills: ((frameBox) =>
+                frameBox !== undefined &&
+                Math.abs(box.height - frameBox.height) <= 1 &&
+                Math.abs(box.width - frameBox.width) <= 1 &&
+                (getComputedStyle(frame as Element).maxHeight !== "none" ||
+                  Math.abs(frameBox.height - (frameBox.width * h) / w) <= 1))(
+                frame?.getBoundingClientRect(),
+              ),
             };
           }),
       ),
@@ -211,8 +226,8 @@ test.describe("slot sizes follow the layout", () => {
         if (!path.startsWith("/search") || width >= 640) {
           expect(found.length, `stored pictures on ${path}`).toBeGreaterThan(0);
         }
-        for (const { alt, box, sizes, card, fills } of found) {
-          if (card) expect(fills, `${path} at ${width}: ${alt} is drawn 16:9`).toBe(true);
+        for (const { alt, box, sizes, card, ratio, fills } of found) {
+          if (card) expect(fills, `${path} at ${width}: ${alt} fills its ${ratio} box`).toBe(true);
           // 100vw counts a classic scrollbar, which the layout does not have.
           expect(sizes, `${path} at ${width}: ${alt}`).toBeGreaterThanOrEqual(box - 1);
           expect(sizes, `${path} at ${width}: ${alt}`).toBeLessThanOrEqual(box + scrollbar + 1);
