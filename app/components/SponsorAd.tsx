@@ -1,7 +1,11 @@
-import type { Sponsors } from "../../server/content/load";
+import { useRouteLoaderData } from "react-router";
+import type { SponsorType } from "../lib/ads";
+import type { loader as rootLoader } from "../root";
 
-export function SponsorAd({ type, sponsors }: { type: keyof Sponsors; sponsors: Sponsors }) {
-  const sponsor = sponsors[type];
+/** A sponsor's text ad (content/sponsors.yaml), as the ad plan places it. */
+export function SponsorAd({ type }: { type: SponsorType }) {
+  const sponsor = useRouteLoaderData<typeof rootLoader>("root")?.ads.sponsors[type];
+  if (!sponsor) return null;
   return (
     <aside
       aria-label={`${sponsor.label}: ${sponsor.headline}`}

@@ -1,7 +1,9 @@
 import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { Article } from "../../shared/article";
+import type { PageKind } from "../lib/ad-plan";
 import { ArticleCard } from "./ArticleCard";
+import { ListAd } from "./PageAds";
 
 /** The spec's collapsed size; See All appears when at least this many stories are loaded. */
 export const COLLAPSED_COUNT = 5;
@@ -28,12 +30,6 @@ export function onlyToggleChanged(current: URL, next: URL): boolean {
   return toggledSearch(current.search, false) === toggledSearch(next.search, false);
 }
 
-/** Whether an ad follows the card at `index` of `shown`: after every `every`th, never after the last. */
-export function adFollows(index: number, shown: number, every: number): boolean {
-  const position = index + 1;
-  return position % every === 0 && position < shown;
-}
-
 interface Props {
   articles: readonly Article[];
   /** Prefix of the ids of the items, which the toggle's links jump to. */
@@ -50,8 +46,8 @@ interface Props {
   empty: string;
   /** A card of the page's own; the shared ArticleCard by default. */
   renderItem?: (article: Article, index: number) => ReactNode;
-  /** Content after the card at `index` (an ad) spanning the whole row, or null. */
-  renderAfter?: (index: number, shown: number) => ReactNode;
+  /** The page's kind in the ad plan, whose units go between the stories. */
+  ads: PageKind;
 }
 
 /**
@@ -67,7 +63,7 @@ export function StoryList({
   listClassName,
   empty,
   renderItem = (article, index) => <ArticleCard article={article} eager={index < 2} />,
-  renderAfter,
+  ads,
 }: Props) {
   const location = useLocation();
   const collapsible = toggleLabel !== null && articles.length >= COLLAPSED_COUNT;
@@ -95,17 +91,14 @@ export function StoryList({
     <>
       {heading ? <h2 className="sr-only">{heading}</h2> : null}
       <ul ref={list} className={listClassName}>
-        {shown.map((article, index) => {
-          const after = renderAfter?.(index, shown.length);
-          return (
-            <Fragment key={article.id}>
-              <li id={itemId(index)} className="flex scroll-mt-4">
-                {renderItem(article, index)}
-              </li>
-              {after ? <li className="col-span-full">{after}</li> : null}
-            </Fragment>
-          );
-        })}
+        {shown.map((article, index) => (
+          <Fragment key={article.id}>
+            <li id={itemId(index)} className="flex scroll-mt-4">
+              {renderItem(article, index)}
+            </li>
+            <ListAd kind={ads} index={index} shown={shown.length} />
+          </Fragment>
+        ))}
       </ul>
       {collapsible ? (
         <p className="mt-8 text-center">

@@ -4,6 +4,7 @@ import { BLOG_PAGE_SIZE } from "../../server/blog/source";
 import { BlogPagination } from "../components/BlogPagination";
 import { BlogPostCard } from "../components/BlogPostCard";
 import { ErrorState } from "../components/ErrorState";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
 import { pageNumber } from "../lib/blog";
 import { pageHead } from "../../server/seo/head";
@@ -66,6 +67,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           >
             Back to Blog
           </Link>
+          <PageAds kind="page" at="end" className="mt-10" />
         </section>
       );
     case "loaded":
@@ -84,6 +86,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           <BlogPagination page={loaderData.page} pages={loaderData.pages} />
+          <PageAds kind="page" at="end" className="mt-10" />
         </div>
       );
   }

@@ -8,14 +8,13 @@ import {
 } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
-import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
 import { ErrorState } from "../components/ErrorState";
 import { NOT_FOUND_SEO, NotFound } from "../components/NotFound";
 import { OutsideLinks } from "../components/OutsideLinks";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
-import { adFollows, onlyToggleChanged, StoryList } from "../components/StoryList";
-import { AD_SLOTS } from "../lib/ads";
+import { onlyToggleChanged, StoryList } from "../components/StoryList";
 import type { Article } from "../../shared/article";
 import {
   articleCategory,
@@ -34,9 +33,6 @@ import type { Route } from "./+types/category";
 
 /** The spec's limit: at most 15 articles per category page. */
 const CATEGORY_LIMIT = 15;
-
-/** On Local News an ad unit follows every third article. */
-const LOCAL_AD_EVERY = 3;
 
 /**
  * A category page by its key in the registry (Community's has a route of its own). An old address
@@ -91,6 +87,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>{category.heading}</PageHeading>
+      <PageAds kind="grid" at="lead" className="mb-8" />
       <StoryList
         articles={articles}
         id={`${category.key}-story`}
@@ -98,6 +95,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         toggleLabel={category.toggleLabel}
         empty={`No ${category.name} stories yet.`}
         listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        ads="grid"
       />
     </>
   );
@@ -123,11 +121,7 @@ function LocalNews({ category, articles, content }: PageProps<Content["localNews
             toggleLabel={category.toggleLabel}
             empty={`No ${category.name} stories yet.`}
             listClassName="grid gap-6 md:grid-cols-3"
-            renderAfter={(index, shown) =>
-              adFollows(index, shown, LOCAL_AD_EVERY) ? (
-                <AdSlot slot={AD_SLOTS.listWide} size="box" />
-              ) : null
-            }
+            ads="localNews"
           />
         </div>
         <div className="flex flex-col gap-8">
@@ -194,6 +188,7 @@ function Business({ category, articles, content }: PageProps<Content["business"]
   return (
     <>
       <PageHeading>{category.heading}</PageHeading>
+      <PageAds kind="grid" at="lead" className="mb-8" />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
           <StoryList
@@ -204,6 +199,7 @@ function Business({ category, articles, content }: PageProps<Content["business"]
             empty={`No ${category.name} stories yet.`}
             listClassName="grid gap-6 sm:grid-cols-2"
             renderItem={(article, index) => <BusinessCard article={article} eager={index < 2} />}
+            ads="grid"
           />
         </div>
         <div className="flex flex-col gap-8">
