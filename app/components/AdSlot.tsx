@@ -89,38 +89,19 @@ export function houseAdFor(ads: HouseAds, slot: AdSlotName, pathname: string): A
   return AD_SLOT_NAMES.find((name) => ads[name].href !== pathname) ?? slot;
 }
 
-/**
- * Layout of the house ad for each size, by the slot's own width (a container query): a wide banner
- * reads in a row once it has the room, a box and a tower in a column.
- */
-const LAYOUT: Record<AdSize, { card: string; headline: string }> = {
-  banner: {
-    card: "@2xl:grid-cols-[minmax(0,1fr)_auto] @2xl:items-center @2xl:gap-x-10 @2xl:px-10",
-    headline: "text-2xl @2xl:text-3xl",
-  },
-  box: { card: "", headline: "text-2xl" },
-  tower: { card: "content-center", headline: "text-3xl" },
-};
-
-/** The publication's own ad: labelled as an advertisement, then who it is from, the offer and its link. */
+/** The publication's own ad (its look is in app.css): labelled as an advertisement, who it is from, the offer, its link. */
 function HouseAdCard({ ad, from, size }: { ad: HouseAd; from: string; size: AdSize }) {
-  const layout = LAYOUT[size];
   return (
-    <div
-      className={`grid w-full content-center gap-y-4 rounded-lg bg-brand-dark px-6 py-6 text-white ${layout.card}`}
-    >
+    <div className="house-ad" data-size={size}>
       <div>
-        <p className="flex flex-wrap items-baseline gap-x-3 text-xs font-semibold tracking-wide uppercase">
-          <span className="rounded-sm bg-white px-1.5 py-0.5 text-brand-dark">Advertisement</span>
-          <span className="text-sky-100">{from}</span>
+        <p className="house-ad-label">
+          <span>Advertisement</span>
+          <span>{from}</span>
         </p>
-        <p className={`mt-3 leading-tight font-bold ${layout.headline}`}>{ad.headline}</p>
-        <p className="mt-2 text-sky-50">{ad.text}</p>
+        <p className="house-ad-headline">{ad.headline}</p>
+        <p className="house-ad-text">{ad.text}</p>
       </div>
-      <Link
-        to={ad.href}
-        className="justify-self-start rounded bg-white px-5 py-2.5 font-semibold text-brand-dark hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-      >
+      <Link to={ad.href} className="house-ad-cta">
         {ad.cta}
         <span className="sr-only">: {ad.headline}</span>
       </Link>

@@ -5,7 +5,7 @@ import { SponsorAd } from "./SponsorAd";
 interface Props {
   kind: PageKind;
   at: Exclude<AdPosition, "list">;
-  /** Classes of each slot, such as its margins (sponsor cards take the container's gaps). */
+  /** Classes of each slot and sponsor card, such as their margins. */
   className?: string;
 }
 
@@ -26,7 +26,7 @@ export function PageAds({ kind, at, className }: Props) {
         />
       ))}
       {sponsorsAt(kind, at).map((type) => (
-        <SponsorAd key={type} type={type} />
+        <SponsorAd key={type} type={type} className={className} />
       ))}
     </>
   );

@@ -53,7 +53,7 @@ describe("AD_PLAN", () => {
   });
 
   it("shows every sponsor type somewhere", () => {
-    const shown = new Set(KINDS.flatMap((k) => AD_PLAN[k].sponsors.map((s) => s.sponsor)));
+    const shown = new Set(KINDS.flatMap((k) => (AD_PLAN[k].sponsors ?? []).map((s) => s.sponsor)));
     expect([...shown].sort()).toEqual(["buddhatv", "dunamis", "google"]);
   });
 });

@@ -46,7 +46,7 @@ export interface PlannedSponsor {
 
 export interface PagePlan {
   slots: readonly PlannedSlot[];
-  sponsors: readonly PlannedSponsor[];
+  sponsors?: readonly PlannedSponsor[];
 }
 
 /** The spec: a wide banner follows the 6th article (index 5) on grid pages and the 9th (index 8) on archives. */
@@ -78,14 +78,12 @@ export const AD_PLAN: Record<PageKind, PagePlan> = {
       gridWide,
       { slot: "homeSidebar", size: "tower", position: "sidebar", small: false },
     ],
-    sponsors: [],
   },
-  grid: { slots: [pageBanner("lead"), gridWide], sponsors: [] },
+  grid: { slots: [pageBanner("lead"), gridWide] },
   localNews: {
     slots: [
       { slot: "listUnit", size: "box", position: "list", every: LOCAL_NEWS_EVERY, small: true },
     ],
-    sponsors: [],
   },
   community: {
     slots: [
@@ -104,7 +102,6 @@ export const AD_PLAN: Record<PageKind, PagePlan> = {
         small: false,
       },
     ],
-    sponsors: [],
   },
   article: {
     slots: [
@@ -120,7 +117,7 @@ export const AD_PLAN: Record<PageKind, PagePlan> = {
     slots: [pageBanner("end")],
     sponsors: [{ sponsor: "dunamis", position: "end" }],
   },
-  page: { slots: [pageBanner("end")], sponsors: [] },
+  page: { slots: [pageBanner("end")] },
 };
 
 /** The slots of a page kind at a position outside lists, in order. */
@@ -129,7 +126,9 @@ export function slotsAt(kind: PageKind, position: Exclude<AdPosition, "list">): 
 }
 
 export function sponsorsAt(kind: PageKind, position: Exclude<AdPosition, "list">): SponsorType[] {
-  return AD_PLAN[kind].sponsors.filter((s) => s.position === position).map((s) => s.sponsor);
+  return (AD_PLAN[kind].sponsors ?? [])
+    .filter((s) => s.position === position)
+    .map((s) => s.sponsor);
 }
 
 /** The unit that follows the story at `index` of the `shown` ones, if the plan puts one there. */
