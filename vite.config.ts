@@ -23,12 +23,12 @@ export function serverFolderStaysOnTheServer(): Plugin {
 }
 
 /**
- * The small modules every page's shell needs (header, menu, footer, error screen, the story card and
- * ad slot most pages show) go to the browser as one file instead of a dozen tiny ones: fewer
- * requests, and gzip works better on one file.
+ * The small modules every page's shell needs (header, menu, footer, error screen, the story card
+ * and its picture slots most pages show, the ad slots and sponsor cards every page shows) go to the
+ * browser as one file instead of a dozen tiny ones: fewer requests, and gzip works better on one.
  */
 const SHELL_MODULE =
-  /\/(app\/lib\/(nav|use-hydrated|embeds|dates)|shared\/(categories|title|head)|app\/components\/(SearchForm|ErrorState|Icons|ArticleCard|ArticleImage|AdSlot)|content\/site)\.tsx?$/;
+  /\/(app\/lib\/(nav|use-hydrated|embeds|dates|ads|ad-plan)|shared\/(categories|title|head|picture)|app\/components\/(SearchForm|ErrorState|Icons|ArticleCard|ArticleImage|picture-slots|AdSlot|PageAds|SponsorAd)|content\/site)\.tsx?$/;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), serverFolderStaysOnTheServer()],

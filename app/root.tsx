@@ -108,11 +108,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
  */
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl, embeds } = context.config;
-  const { site } = context.content;
+  const { site, houseAds, sponsors } = context.content;
   return {
     siteUrl,
     embeds,
     site,
+    // What ad slots show with no provider configured, and the sponsor cards of the ad plan.
+    ads: { houseAds, sponsors },
     // Worked out here, on the server: the builders never ship to the browser.
     structuredData: linked([organization(siteUrl, site), webSite(siteUrl, site.name)]),
     // Shown on an error page, so a reader can quote it and the logs can find it.

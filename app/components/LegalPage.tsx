@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { LegalText, Section as LegalSection } from "../../server/content/load";
+import { PageAds } from "./PageAds";
 import { PageHeading } from "./PageHeading";
 
 interface Props {
@@ -87,6 +88,7 @@ export function LegalPage({ text, sibling }: Props) {
           </li>
         </ul>
       </nav>
+      <PageAds kind="page" at="end" className="mt-10" />
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
 import type { PageSeo } from "../../shared/seo";
+import { PageAds } from "./PageAds";
 
 /** The head of the 404 screen. */
 export const NOT_FOUND_SEO: PageSeo = {
@@ -16,12 +17,15 @@ export function NotFound() {
     console.warn(`404 Error: User attempted to access non-existent route: ${pathname}`);
   }, [pathname]);
   return (
-    <section className="py-16 text-center">
-      <h1 className="text-6xl font-bold">404</h1>
-      <p className="mt-4 text-xl">Oops! Page not found</p>
-      <Link to="/" className="mt-6 inline-block text-brand underline">
-        Return to Home
-      </Link>
-    </section>
+    <>
+      <section className="py-16 text-center">
+        <h1 className="text-6xl font-bold">404</h1>
+        <p className="mt-4 text-xl">Oops! Page not found</p>
+        <Link to="/" className="mt-6 inline-block text-brand underline">
+          Return to Home
+        </Link>
+      </section>
+      <PageAds kind="page" at="end" />
+    </>
   );
 }

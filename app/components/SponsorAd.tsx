@@ -1,23 +1,25 @@
-import type { Sponsors } from "../../server/content/load";
+import { useRouteLoaderData } from "react-router";
+import type { SponsorType } from "../lib/ads";
+import type { loader as rootLoader } from "../root";
 
-export function SponsorAd({ type, sponsors }: { type: keyof Sponsors; sponsors: Sponsors }) {
-  const sponsor = sponsors[type];
+/** A sponsor's text ad (content/sponsors.yaml), as the ad plan places it; its look is in app.css. */
+export function SponsorAd({ type, className = "" }: { type: SponsorType; className?: string }) {
+  const sponsor = useRouteLoaderData<typeof rootLoader>("root")?.ads.sponsors[type];
+  if (!sponsor) return null;
   return (
     <aside
       aria-label={`${sponsor.label}: ${sponsor.headline}`}
       data-sponsor={type}
-      className="rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200"
+      className={`sponsor-ad ${className}`}
     >
-      <p className="text-xs font-semibold tracking-wide text-amber-900 uppercase">
-        {sponsor.label}
-      </p>
+      <p className="sponsor-ad-label">{sponsor.label}</p>
       <p className="mt-1 font-bold">{sponsor.headline}</p>
-      <p className="mt-1 text-sm text-slate-700">{sponsor.text}</p>
+      <p className="sponsor-ad-text">{sponsor.text}</p>
       <a
         href={sponsor.url}
         target="_blank"
         rel="noopener noreferrer sponsored"
-        className="mt-2 inline-block text-sm font-semibold text-brand underline"
+        className="sponsor-ad-cta"
       >
         {sponsor.cta}
         <span className="sr-only">: {sponsor.headline}</span>

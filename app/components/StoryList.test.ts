@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adFollows, isShowingAll, onlyToggleChanged, toggledSearch } from "./StoryList";
+import { isShowingAll, onlyToggleChanged, toggledSearch } from "./StoryList";
 
 describe("isShowingAll", () => {
   it.each([
@@ -34,23 +34,5 @@ describe("onlyToggleChanged", () => {
     ["/local-news?x=1", "/local-news?x=2&all=1", false],
   ])("%s -> %s: %s", (from, to, expected) => {
     expect(onlyToggleChanged(url(from), url(to))).toBe(expected);
-  });
-});
-
-describe("adFollows", () => {
-  const positions = (shown: number, every: number) =>
-    Array.from({ length: shown }, (_, i) => i)
-      .filter((i) => adFollows(i, shown, every))
-      .map((i) => i + 1);
-
-  it("follows every third of 15 but not the last", () => {
-    expect(positions(15, 3)).toEqual([3, 6, 9, 12]);
-  });
-  it("follows the third of 5", () => {
-    expect(positions(5, 3)).toEqual([3]);
-  });
-  it("follows every fourth of 14, and not the last of 12", () => {
-    expect(positions(14, 4)).toEqual([4, 8, 12]);
-    expect(positions(12, 4)).toEqual([4, 8]);
   });
 });

@@ -1,8 +1,10 @@
 import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { Article } from "../../shared/article";
+import type { PageKind } from "../lib/ad-plan";
 import { ArticleCard } from "./ArticleCard";
 import type { PictureSlot } from "./picture-slots";
+import { ListAd } from "./PageAds";
 
 /** The spec's collapsed size; See All appears when at least this many stories are loaded. */
 export const COLLAPSED_COUNT = 5;
@@ -27,12 +29,6 @@ export function toggledSearch(search: string, expand: boolean): string {
 export function onlyToggleChanged(current: URL, next: URL): boolean {
   if (current.pathname !== next.pathname) return false;
   return toggledSearch(current.search, false) === toggledSearch(next.search, false);
-}
-
-/** Whether an ad follows the card at `index` of `shown`: after every `every`th, never after the last. */
-export function adFollows(index: number, shown: number, every: number): boolean {
-  const position = index + 1;
-  return position % every === 0 && position < shown;
 }
 
 export type CardLoad = "priority" | "eager" | "lazy";
@@ -63,8 +59,8 @@ interface Props {
   firstIsLargest?: boolean;
   /** A card of the page's own (loading its picture as `load` says); ArticleCard by default. */
   renderItem?: (article: Article, load: CardLoad) => ReactNode;
-  /** Content after the card at `index` (an ad) spanning the whole row, or null. */
-  renderAfter?: (index: number, shown: number) => ReactNode;
+  /** The page's kind in the ad plan, whose units go between the stories. */
+  ads: PageKind;
 }
 
 /**
@@ -82,7 +78,7 @@ export function StoryList({
   cardSlot,
   firstIsLargest = false,
   renderItem = (article, load) => <ArticleCard article={article} slot={cardSlot} load={load} />,
-  renderAfter,
+  ads,
 }: Props) {
   const location = useLocation();
   const collapsible = toggleLabel !== null && articles.length >= COLLAPSED_COUNT;
@@ -110,17 +106,14 @@ export function StoryList({
     <>
       {heading ? <h2 className="sr-only">{heading}</h2> : null}
       <ul ref={list} className={listClassName}>
-        {shown.map((article, index) => {
-          const after = renderAfter?.(index, shown.length);
-          return (
-            <Fragment key={article.id}>
-              <li id={itemId(index)} className="flex scroll-mt-4">
-                {renderItem(article, cardLoad(index, firstIsLargest))}
-              </li>
-              {after ? <li className="col-span-full">{after}</li> : null}
-            </Fragment>
-          );
-        })}
+        {shown.map((article, index) => (
+          <Fragment key={article.id}>
+            <li id={itemId(index)} className="flex scroll-mt-4">
+              {renderItem(article, cardLoad(index, firstIsLargest))}
+            </li>
+            <ListAd kind={ads} index={index} shown={shown.length} />
+          </Fragment>
+        ))}
       </ul>
       {collapsible ? (
         <p className="mt-8 text-center">

@@ -1,5 +1,6 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { ContactDetails } from "../components/ContactDetails";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
 import { ProfileCard } from "../components/ProfileCard";
 import { Section } from "../components/Section";
@@ -88,6 +89,7 @@ export default function AboutUs({ loaderData }: Route.ComponentProps) {
           </Section>
         </div>
       </div>
+      <PageAds kind="page" at="end" className="mt-10" />
     </>
   );
 }

@@ -2,12 +2,11 @@ import { Fragment } from "react";
 import { Form, useSubmit } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { archiveArticles, archiveYears } from "../../server/news/repository";
-import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
 import { PICTURE_SLOTS } from "../components/picture-slots";
 import { PageHeading } from "../components/PageHeading";
+import { ListAd, PageAds } from "../components/PageAds";
 import { PageLinks } from "../components/PageLinks";
-import { AD_SLOTS } from "../lib/ads";
 import {
   CATEGORIES,
   categoryByKey,
@@ -20,8 +19,6 @@ import { headHandle, headMeta } from "../../shared/head";
 import type { Route } from "./+types/archives";
 
 export const ARCHIVE_PAGE_SIZE = 30;
-/** The spec: a wide banner after the 9th article (index 8). */
-const WIDE_BANNER_AFTER = 9;
 const FILTER_CATEGORIES = CATEGORIES.filter((c) => c.inArchivesFilter);
 
 function parseCategory(value: string | null): CategoryKey | undefined {
@@ -121,6 +118,7 @@ export default function Archives({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 font-semibold" aria-live="polite">
         Showing {total} articles in {categoryLabel} for {year}
       </p>
+      <PageAds kind="archives" at="lead" className="mb-6" />
       {articles.length === 0 ? (
         <div className="rounded-lg bg-white p-8 text-center ring-1 ring-slate-200">
           <p className="font-semibold">No articles found for the selected filters.</p>
@@ -139,11 +137,7 @@ export default function Archives({ loaderData }: Route.ComponentProps) {
                     load={index < 2 ? "eager" : "lazy"}
                   />
                 </li>
-                {index + 1 === WIDE_BANNER_AFTER && articles.length > WIDE_BANNER_AFTER ? (
-                  <li className="sm:col-span-2 lg:col-span-3">
-                    <AdSlot slot={AD_SLOTS.listWide} size="banner" onSmallScreens={false} />
-                  </li>
-                ) : null}
+                <ListAd kind="archives" index={index} shown={articles.length} />
               </Fragment>
             ))}
           </ul>

@@ -2,12 +2,10 @@ import { socialImage } from "../../shared/picture";
 import { Link, redirect } from "react-router";
 import { readOr503, readOrEmpty } from "../../server/news/load";
 import { articleById, latestArticles, relatedArticles } from "../../server/news/repository";
-import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
 import { ArticleImage } from "../components/ArticleImage";
 import { PICTURE_SLOTS } from "../components/picture-slots";
-import { SponsorAd } from "../components/SponsorAd";
-import { AD_SLOTS } from "../lib/ads";
+import { PageAds } from "../components/PageAds";
 import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
 import { pageHead, pageUrl } from "../../server/seo/head";
@@ -56,14 +54,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ]),
     ],
   );
-  return { article, related, latest, head, sponsors: context.content.sponsors };
+  return { article, related, latest, head };
 }
 
 export const meta = headMeta;
 export const handle = headHandle;
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, latest, sponsors } = loaderData;
+  const { article, related, latest } = loaderData;
   const category = categoryByKey(article.category);
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
@@ -101,7 +99,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               Photo: {sourceName(article.link)}
             </figcaption>
           </figure>
-          <AdSlot slot={AD_SLOTS.articleTop} size="box" className="my-6" />
+          <PageAds kind="article" at="lead" className="my-6" />
           {/* Stored content was sanitised to an allowlist at ingest. */}
           <div
             className="article-body mt-6 space-y-4 text-lg leading-relaxed"
@@ -141,9 +139,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         </section>
-        <AdSlot slot={AD_SLOTS.articleSidebar} size="tower" onSmallScreens={false} />
-        <SponsorAd type="google" sponsors={sponsors} />
-        <SponsorAd type="buddhatv" sponsors={sponsors} />
+        <PageAds kind="article" at="sidebar" />
       </aside>
     </div>
   );

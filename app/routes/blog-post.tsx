@@ -6,6 +6,7 @@ import type { BlogPost } from "../../server/blog/source";
 import { ArticleImage } from "../components/ArticleImage";
 import { PICTURE_SLOTS } from "../components/picture-slots";
 import { VideoEmbed } from "../components/Embed";
+import { PageAds } from "../components/PageAds";
 import { pinterestLink, splitTags } from "../lib/blog";
 import { formatLongDate } from "../lib/dates";
 import { pageHead, pageUrl } from "../../server/seo/head";
@@ -88,10 +89,17 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-3xl py-10" role="alert">
         <h1 className="text-2xl font-bold">{`Error loading blog: ${loaderData.message}`}</h1>
         <BackToBlog button />
+        {/* Most often "Blog not found": a page readers land on from an old link. */}
+        <PageAds kind="page" at="end" className="mt-10" />
       </section>
     );
   }
-  return <Post post={loaderData.post} />;
+  return (
+    <>
+      <Post post={loaderData.post} />
+      <PageAds kind="page" at="end" className="mx-auto mt-10 max-w-3xl" />
+    </>
+  );
 }
 
 function Post({ post }: { post: BlogPost & { picture: ArticlePicture | null } }) {

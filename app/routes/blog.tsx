@@ -5,6 +5,7 @@ import { withShownPictures } from "../../server/news/pictures";
 import { BlogPagination } from "../components/BlogPagination";
 import { BlogPostCard } from "../components/BlogPostCard";
 import { ErrorState } from "../components/ErrorState";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
 import { pageNumber } from "../lib/blog";
 import { pageHead } from "../../server/seo/head";
@@ -73,6 +74,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           >
             Back to Blog
           </Link>
+          <PageAds kind="page" at="end" className="mt-10" />
         </section>
       );
     case "loaded":
@@ -91,6 +93,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
           <BlogPagination page={loaderData.page} pages={loaderData.pages} />
+          <PageAds kind="page" at="end" className="mt-10" />
         </div>
       );
   }

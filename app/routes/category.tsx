@@ -8,15 +8,14 @@ import {
 } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
-import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
 import { ErrorState } from "../components/ErrorState";
 import { NOT_FOUND_SEO, NotFound } from "../components/NotFound";
 import { OutsideLinks } from "../components/OutsideLinks";
 import { PICTURE_SLOTS } from "../components/picture-slots";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
-import { adFollows, onlyToggleChanged, StoryList, type CardLoad } from "../components/StoryList";
-import { AD_SLOTS } from "../lib/ads";
+import { onlyToggleChanged, StoryList, type CardLoad } from "../components/StoryList";
 import type { Article } from "../../shared/article";
 import {
   articleCategory,
@@ -35,9 +34,6 @@ import type { Route } from "./+types/category";
 
 /** The spec's limit: at most 15 articles per category page. */
 const CATEGORY_LIMIT = 15;
-
-/** On Local News an ad unit follows every third article. */
-const LOCAL_AD_EVERY = 3;
 
 /**
  * A category page by its key in the registry (Community's has a route of its own). An old address
@@ -92,6 +88,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading>{category.heading}</PageHeading>
+      <PageAds kind="grid" at="lead" className="mb-8" />
       <StoryList
         articles={articles}
         id={`${category.key}-story`}
@@ -101,6 +98,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
         cardSlot={PICTURE_SLOTS.cardThreeColumns}
         firstIsLargest
+        ads="grid"
       />
     </>
   );
@@ -128,11 +126,7 @@ function LocalNews({ category, articles, content }: PageProps<Content["localNews
             listClassName="grid gap-6 md:grid-cols-3"
             cardSlot={PICTURE_SLOTS.cardLocalNews}
             firstIsLargest
-            renderAfter={(index, shown) =>
-              adFollows(index, shown, LOCAL_AD_EVERY) ? (
-                <AdSlot slot={AD_SLOTS.listWide} size="box" />
-              ) : null
-            }
+            ads="localNews"
           />
         </div>
         <div className="flex flex-col gap-8">
@@ -202,6 +196,7 @@ function Business({ category, articles, content }: PageProps<Content["business"]
   return (
     <>
       <PageHeading>{category.heading}</PageHeading>
+      <PageAds kind="grid" at="lead" className="mb-8" />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
           <StoryList
@@ -214,6 +209,7 @@ function Business({ category, articles, content }: PageProps<Content["business"]
             cardSlot={PICTURE_SLOTS.cardTwoColumnsBesideSidebar}
             firstIsLargest
             renderItem={(article, load) => <BusinessCard article={article} load={load} />}
+            ads="grid"
           />
         </div>
         <div className="flex flex-col gap-8">

@@ -13,16 +13,15 @@ import { guardForm, RATE_LIMITED_MESSAGE } from "../../server/forms/guard";
 import { readForm, redirectWithMessage, wantsInlineAnswer } from "../../server/forms/submission";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
-import { AdSlot } from "../components/AdSlot";
 import { ArticleImage } from "../components/ArticleImage";
 import { ErrorState } from "../components/ErrorState";
 import { OutsideLinks } from "../components/OutsideLinks";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
 import { PICTURE_SLOTS } from "../components/picture-slots";
 import { Poll } from "../components/Poll";
 import { Section } from "../components/Section";
-import { adFollows, StoryList } from "../components/StoryList";
-import { AD_SLOTS } from "../lib/ads";
+import { StoryList } from "../components/StoryList";
 import type { Article } from "../../shared/article";
 import { articleCategory, categoryByKey, categoryByPath, errorText } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
@@ -36,9 +35,6 @@ const COMMUNITY = categoryByKey("community");
 
 /** The spec's limit: at most 15 articles per category page. */
 const CATEGORY_LIMIT = 15;
-
-/** An ad block follows every fourth of the Community Stories. */
-const AD_EVERY = 4;
 
 export const headers = formHeaders;
 
@@ -218,17 +214,14 @@ export default function Community({ loaderData }: Route.ComponentProps) {
             empty="No community stories yet."
             listClassName="grid gap-6 sm:grid-cols-2"
             cardSlot={PICTURE_SLOTS.cardTwoColumnsBesideSidebar}
-            renderAfter={(index, shown) =>
-              adFollows(index, shown, AD_EVERY) ? (
-                <AdSlot slot={AD_SLOTS.listWide} size="box" />
-              ) : null
-            }
+            ads="community"
           />
         </Section>
         <div className="flex flex-col gap-8">
           <Poll poll={poll} initial={loaderData.poll} />
           <UpcomingEvents events={events} />
           <OutsideLinks title="Community Resources" links={resources} />
+          <PageAds kind="community" at="sidebar" />
         </div>
       </div>
     </>

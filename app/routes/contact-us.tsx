@@ -16,6 +16,7 @@ import { readForm, textFields } from "../../server/forms/submission";
 import { ContactDetails } from "../components/ContactDetails";
 import { FrameEmbed } from "../components/Embed";
 import { Honeypot } from "../components/FormExtras";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { useEmbeds } from "../lib/embeds";
@@ -151,6 +152,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
           </Section>
         </aside>
       </div>
+      <PageAds kind="page" at="end" className="mt-10" />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { CalendarIcon } from "../components/Icons";
 import { ClickToLoadFrame } from "../components/Embed";
 import { EventCategoryList, FeaturedEventList, SubmitEventLink } from "../components/EventList";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { useEmbeds } from "../lib/embeds";
@@ -72,6 +73,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           <SubmitEventLink />
         </div>
       </Section>
+      <PageAds kind="events" at="end" className="mt-10" />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { FaqContents, FaqList } from "../components/FaqList";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { pageHead } from "../../server/seo/head";
@@ -49,6 +50,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
           Contact Us
         </Link>
       </Section>
+      <PageAds kind="page" at="end" className="mt-10" />
     </div>
   );
 }

@@ -2,16 +2,15 @@ import { Fragment } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { homeLists } from "../../server/news/repository";
-import { AdSlot } from "../components/AdSlot";
 import { ArticleCard } from "../components/ArticleCard";
 import { CategoryChips } from "../components/CategoryChips";
 import { PhotosIcon } from "../components/Icons";
 import { ClickToLoadFrame, VideoEmbed } from "../components/Embed";
 import { FeaturedSlider } from "../components/FeaturedSlider";
 import { NewsletterBox } from "../components/NewsletterBox";
+import { ListAd, PageAds } from "../components/PageAds";
 import { PICTURE_SLOTS } from "../components/picture-slots";
 import { Section } from "../components/Section";
-import { AD_SLOTS } from "../lib/ads";
 import { useEmbeds } from "../lib/embeds";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
@@ -23,9 +22,6 @@ export const handle = headHandle;
 
 /** The spec's message when the home page's data cannot be read. */
 export const HOME_ERROR = "Failed to load news data";
-
-/** A wide banner follows the 6th article of the grid (index 5). */
-const WIDE_BANNER_AFTER = 6;
 
 /** The spec's image-board frame height. */
 const IMAGE_FEED_HEIGHT = 1200;
@@ -71,7 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <FeaturedSlider articles={featured} />
 
-      <AdSlot slot={AD_SLOTS.homeTop} size="banner" className="mb-8" />
+      <PageAds kind="home" at="lead" className="mb-8" />
 
       <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
         <div className="min-w-0">
@@ -88,18 +84,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       slot={PICTURE_SLOTS.cardTwoColumnsBesideSidebar}
                     />
                   </li>
-                  {index + 1 === WIDE_BANNER_AFTER && latest.length > WIDE_BANNER_AFTER ? (
-                    <li className="sm:col-span-2">
-                      <AdSlot slot={AD_SLOTS.homeWide} size="banner" onSmallScreens={false} />
-                    </li>
-                  ) : null}
+                  <ListAd kind="home" index={index} shown={latest.length} />
                 </Fragment>
               ))}
             </ul>
           </Section>
         </div>
         <aside className="flex flex-col gap-8" aria-label="Sidebar">
-          <AdSlot slot={AD_SLOTS.homeSidebar} size="tower" onSmallScreens={false} />
+          <PageAds kind="home" at="sidebar" />
           <NewsletterBox />
           <CategoryChips />
         </aside>

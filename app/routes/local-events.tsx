@@ -3,6 +3,7 @@ import { PostsIcon } from "../components/Icons";
 import { ClickToLoadFrame } from "../components/Embed";
 import { EventCategoryList, SubmitEventLink } from "../components/EventList";
 import { NewsletterBox } from "../components/NewsletterBox";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { useEmbeds } from "../lib/embeds";
@@ -79,6 +80,7 @@ export default function LocalEvents({ loaderData }: Route.ComponentProps) {
           </Section>
         </div>
       </div>
+      <PageAds kind="events" at="end" className="mt-10" />
     </>
   );
 }

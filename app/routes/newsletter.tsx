@@ -13,6 +13,7 @@ import {
   wantsInlineAnswer,
 } from "../../server/forms/submission";
 import { NewsletterBox } from "../components/NewsletterBox";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
 import { formHeaders } from "../lib/headers";
 import { pageMeta } from "../lib/meta";
@@ -64,6 +65,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
         Newsletter
       </PageHeading>
       <NewsletterBox posted={actionData} />
+      <PageAds kind="page" at="end" className="mt-10" />
     </div>
   );
 }

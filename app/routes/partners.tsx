@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
 import { Section } from "../components/Section";
 import { pageMeta } from "../lib/meta";
@@ -63,6 +64,7 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
           Become a Partner
         </Link>
       </Section>
+      <PageAds kind="page" at="end" className="mt-10" />
     </>
   );
 }

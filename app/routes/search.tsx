@@ -3,6 +3,7 @@ import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
 import { MAX_QUERY_LENGTH, SEARCH_PAGE_SIZE, searchSite } from "../../server/news/search";
 import { ArticleGrid } from "../components/ArticleGrid";
+import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
 import { PageLinks } from "../components/PageLinks";
 import { SearchForm } from "../components/SearchForm";
@@ -112,6 +113,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
           />
         </>
       )}
+      <PageAds kind="page" at="end" className="mt-10" />
     </>
   );
 }

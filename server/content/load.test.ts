@@ -120,6 +120,18 @@ describe("loadContent", () => {
     ],
     ["an empty file", "sponsors.yaml", () => "", "content/sponsors.yaml: expected an object"],
     [
+      "a house ad leading off the site",
+      "house-ads.yaml",
+      replacing("href: /newsletter", "href: //ads.example.com/"),
+      "content/house-ads.yaml: pageBanner.href: expected a path of this site, starting with one /",
+    ],
+    [
+      "a slot without its house ad",
+      "house-ads.yaml",
+      replacing(/\narticleBox:\n(?: .*\n)+/, "\n"),
+      "content/house-ads.yaml: articleBox: missing",
+    ],
+    [
       "a missing file",
       "local-news.yaml",
       () => null,

@@ -9,6 +9,7 @@ import {
   type Section,
 } from "./read";
 import { orExit } from "../exit";
+import type { AdSlotName } from "../../app/lib/ads";
 
 /**
  * The editorial content in CONTENT_DIR (content/ by default): site settings and lists in YAML,
@@ -113,6 +114,22 @@ const contact = z.strictObject({
 
 const sponsors = z.strictObject({ google: sponsor, buddhatv: sponsor, dunamis: sponsor });
 
+const houseAd = z.strictObject({
+  headline: text,
+  text,
+  cta: text,
+  href: z.string().regex(/^\/(?!\/)/, "expected a path of this site, starting with one /"),
+});
+const houseAdSlots = {
+  pageBanner: houseAd,
+  homeSidebar: houseAd,
+  gridWide: houseAd,
+  articleBox: houseAd,
+  articleSidebar: houseAd,
+  listUnit: houseAd,
+} satisfies Record<AdSlotName, typeof houseAd>;
+const houseAds = z.strictObject({ from: text, ...houseAdSlots });
+
 const about = z.strictObject({
   description: text,
   lead: text,
@@ -132,6 +149,8 @@ export type OutsideLink = z.output<typeof outsideLink>;
 export type Poll = z.output<typeof community>["poll"];
 export type ContactCategory = z.output<typeof contact>["categories"][number];
 export type Sponsors = z.output<typeof sponsors>;
+export type HouseAds = z.output<typeof houseAds>;
+export type HouseAd = z.output<typeof houseAd>;
 export type TeamMember = z.output<typeof about>["editorialTeam"][number];
 export type LegalText = z.output<typeof legal> & { intro: string[]; sections: Section[] };
 export type { Section };
@@ -162,6 +181,7 @@ export function loadContent(dir: string) {
     localNews: yaml("local-news.yaml", localNews),
     contact: yaml("contact.yaml", contact),
     sponsors: yaml("sponsors.yaml", sponsors),
+    houseAds: yaml("house-ads.yaml", houseAds),
     about: readAbout(file("about.md")),
     privacyPolicy: readLegal(file("privacy-policy.md")),
     termsOfService: readLegal(file("terms-of-service.md")),

@@ -5,12 +5,14 @@ import { routeBundles } from "./bundle-size";
 
 /**
  * The client JavaScript budget, on the production build: what a first visit downloads, gzipped.
- * React and React Router alone are about 107 KB of it.
+ * React and React Router alone are about 107 KB of it. The article page's was 115 KB until every
+ * page got its ad slots and house ads (+0.6 KB) and stored pictures their <picture> markup and
+ * preload (+0.9 KB): 116 KB, measured at 115.8 KB (docs/BENCHMARKS.md).
  */
 const KB = 1024;
 const BUDGETS: Record<string, number> = {
   "routes/home": 125 * KB,
-  "routes/article": 115 * KB,
+  "routes/article": 116 * KB,
 };
 
 describe.skipIf(!fs.existsSync(path.resolve("build/server/index.js")))("JavaScript budget", () => {
