@@ -58,13 +58,19 @@ describe.each(testDatabases())("repository on $name", (database) => {
       ),
     );
     expect(tables.map((r) => r.table_name)).toEqual([
+      "article_pictures",
       "articles",
       "blog_posts",
       "contact_messages",
       "feeds",
       "newsletter_subscribers",
+      "pictures",
       "poll_votes",
+      "sign_in_failures",
       "site_secrets",
+      "staff",
+      "staff_audit",
+      "staff_sessions",
     ]);
     expect(await handle.ping()).toBe(true);
   });
@@ -116,7 +122,7 @@ describe.each(testDatabases())("repository on $name", (database) => {
       category: "local-news",
       date: "2024-03-01T00:00:00.000Z",
       author: "Staff Writer",
-      image: null,
+      picture: null,
     });
     const after = rowsOf<{ first_seen_at: Date }>(
       await handle.db.execute(sql`SELECT first_seen_at FROM articles WHERE id = 'older'`),
