@@ -531,7 +531,8 @@ export interface StoryDetail {
   publishedAt: string;
   /** The feed's picture address, if it gave one. */
   image: string | null;
-  picture: ArticlePicture | null;
+  /** The feed's picture as we keep it (whichever the story shows); null until fetched, or none. */
+  feedPicture: ArticlePicture | null;
   defaultPicture: boolean;
   takenDown: { at: string; reason: string } | null;
   pin: { position: number; expiresAt: string } | null;
@@ -551,7 +552,7 @@ export async function storyDetail(
     .limit(1);
   if (!row) return undefined;
   const { story } = row;
-  const [pinRows, correctionRows] = await Promise.all([
+  const [pinRows, correctionRows, keptRows] = await Promise.all([
     db
       .select()
       .from(storyPins)
@@ -561,6 +562,13 @@ export async function storyDetail(
       .from(corrections)
       .where(eq(corrections.articleId, id))
       .orderBy(desc(corrections.publishedAt), desc(corrections.id)),
+    story.image
+      ? db
+          .select({ picture: pictures.picture })
+          .from(pictures)
+          .where(eq(pictures.url, story.image))
+          .limit(1)
+      : Promise.resolve([]),
   ]);
   const pinRow = pinRows[0];
   return {
@@ -574,7 +582,7 @@ export async function storyDetail(
     feedUrl: row.feedUrl,
     publishedAt: story.publishedAt.toISOString(),
     image: story.image,
-    picture: asArticlePicture(story.picture),
+    feedPicture: asArticlePicture(keptRows[0]?.picture),
     defaultPicture: story.defaultPicture,
     takenDown: story.takenDownAt
       ? { at: story.takenDownAt.toISOString(), reason: story.takedownReason ?? "" }

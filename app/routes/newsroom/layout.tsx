@@ -23,6 +23,8 @@ export function CsrfField() {
 
 const SECTIONS: { to: string; label: string; admin?: boolean }[] = [
   { to: "/newsroom", label: "Overview" },
+  { to: "/newsroom/stories", label: "Stories" },
+  { to: "/newsroom/rules", label: "Block rules" },
   { to: "/newsroom/audit", label: "Audit log", admin: true },
 ];
 
