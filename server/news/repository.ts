@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Article, ArticleWithBody } from "../../shared/article";
 import type { CategoryKey } from "../../shared/categories";
+import { MAX_PINS } from "../../shared/newsroom";
 import { asArticlePicture } from "../../shared/picture";
 import { rowsOf, type Database } from "../db/client";
 import { articlePictures, articles, corrections, feeds, pictures, storyPins } from "../db/schema";
@@ -323,8 +324,6 @@ const RECENT_CATEGORIES = [...FEATURED_CATEGORIES, "business", "technology"] as 
 
 /** How many of the newest articles the home page lists as today's headlines. */
 const HEADLINES = 5;
-/** How many stories staff can pin to the top of the slider and the headlines. */
-export const MAX_PINS = 5;
 
 /** The stories staff pinned, in their order, until each pin expires. */
 async function pinnedArticles(db: Database, now: Date): Promise<Article[]> {

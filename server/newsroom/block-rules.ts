@@ -1,6 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { blockRules } from "../db/schema";
+import {
+  BLOCK_FIELD_LABELS,
+  BLOCK_FIELDS,
+  MAX_PATTERN_LENGTH,
+  type BlockField,
+} from "../../shared/newsroom";
 
 /**
  * Block rules (as Miniflux's): staff name words, a phrase or a pattern, and feed items whose title,
@@ -12,16 +18,6 @@ import { blockRules } from "../db/schema";
  * below runs in time proportional to the text's length times the pattern's, whatever they type:
  * there is no backtracking to blow up.
  */
-
-export const BLOCK_FIELDS = ["title", "author", "link", "any"] as const;
-export type BlockField = (typeof BLOCK_FIELDS)[number];
-
-export const BLOCK_FIELD_LABELS: Record<BlockField, string> = {
-  title: "Headline",
-  author: "Author",
-  link: "Link",
-  any: "Headline, author or link",
-};
 
 export interface BlockRule {
   id: number;
@@ -37,8 +33,6 @@ export interface BlockableItem {
   author: string;
   link: string;
 }
-
-export const MAX_PATTERN_LENGTH = 200;
 
 const STAR = "*";
 

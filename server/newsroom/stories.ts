@@ -4,16 +4,18 @@ import type { CategoryKey } from "../../shared/categories";
 import type { Database } from "../db/client";
 import { articles, blockRules, corrections, feeds, pictures, storyPins } from "../db/schema";
 import type { LoadContext } from "../http/load-context";
-import { LIVE, MAX_PINS } from "../news/repository";
+import { LIVE } from "../news/repository";
+import {
+  MAX_CORRECTION_LENGTH,
+  MAX_HEADLINE_LENGTH,
+  MAX_PINS,
+  MAX_REASON_LENGTH,
+  type BlockField,
+  type StoryStatus,
+} from "../../shared/newsroom";
 import { recordAudit } from "../staff/audit";
 import type { StaffMember } from "../staff/accounts";
-import {
-  blockingRule,
-  blockRuleById,
-  describeRule,
-  parsePattern,
-  type BlockField,
-} from "./block-rules";
+import { blockingRule, blockRuleById, describeRule, parsePattern } from "./block-rules";
 
 /**
  * What editors do to stories (issue #22): take down and restore, correct, pin, override the headline
@@ -26,9 +28,6 @@ export type NewsroomServices = Pick<LoadContext, "db" | "announceChange">;
 type Actor = Pick<StaffMember, "id" | "email">;
 export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 
-export const MAX_REASON_LENGTH = 500;
-export const MAX_CORRECTION_LENGTH = 2000;
-export const MAX_HEADLINE_LENGTH = 300;
 /** The longest a pin may last. */
 export const MAX_PIN_DAYS = 30;
 
@@ -444,8 +443,6 @@ export function applyBlockRule(
 
 // What the newsroom's screens read.
 
-export const STORY_STATUSES = ["all", "live", "down", "pinned", "corrected", "edited"] as const;
-export type StoryStatus = (typeof STORY_STATUSES)[number];
 export const STORIES_PAGE_SIZE = 30;
 
 export interface StoryListItem {

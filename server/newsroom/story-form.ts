@@ -1,3 +1,4 @@
+import { PIN_DURATIONS } from "../../shared/newsroom";
 import type { StaffMember } from "../staff/accounts";
 import {
   addCorrection,
@@ -41,18 +42,6 @@ export const DONE: Record<StoryIntent, string> = {
 
 export const isStoryIntent = (value: unknown): value is StoryIntent =>
   typeof value === "string" && (STORY_INTENTS as readonly string[]).includes(value);
-
-/** How long a pin lasts, as offered in the newsroom. */
-export const PIN_DURATIONS = [
-  { hours: 6, label: "6 hours" },
-  { hours: 12, label: "12 hours" },
-  { hours: 24, label: "1 day" },
-  { hours: 48, label: "2 days" },
-  { hours: 72, label: "3 days" },
-  { hours: 168, label: "1 week" },
-  { hours: 336, label: "2 weeks" },
-  { hours: 720, label: "30 days" },
-] as const;
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);

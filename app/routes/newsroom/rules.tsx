@@ -1,12 +1,12 @@
 import { data, Form, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { listBlockRules } from "../../../server/newsroom/block-rules";
 import {
   BLOCK_FIELD_LABELS,
   BLOCK_FIELDS,
-  listBlockRules,
   MAX_PATTERN_LENGTH,
   type BlockField,
-} from "../../../server/newsroom/block-rules";
+} from "../../../shared/newsroom";
 import { addBlockRule, applyBlockRule, removeBlockRule } from "../../../server/newsroom/stories";
 import { listFeeds } from "../../../server/news/repository";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";

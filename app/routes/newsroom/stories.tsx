@@ -1,13 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { DONE, isStoryIntent, runStoryAction } from "../../../server/newsroom/story-form";
-import {
-  listPins,
-  listStories,
-  STORIES_PAGE_SIZE,
-  STORY_STATUSES,
-  type StoryStatus,
-} from "../../../server/newsroom/stories";
+import { listPins, listStories, STORIES_PAGE_SIZE } from "../../../server/newsroom/stories";
+import { STORY_STATUS_LABELS, STORY_STATUSES, type StoryStatus } from "../../../shared/newsroom";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { CATEGORIES, categoryByKey, isCategoryKey } from "../../../shared/categories";
 import {
@@ -24,15 +19,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "Stories | Newsroom" },
   { name: "robots", content: "noindex, nofollow" },
 ];
-
-const STATUS_LABELS: Record<StoryStatus, string> = {
-  all: "All",
-  live: "On the site",
-  down: "Taken down",
-  pinned: "Pinned",
-  corrected: "Corrected",
-  edited: "Headline or picture changed",
-};
 
 const isStatus = (value: string | null): value is StoryStatus =>
   (STORY_STATUSES as readonly (string | null)[]).includes(value);
@@ -180,7 +166,7 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
             <select name="status" defaultValue={status} className={FIELD}>
               {STORY_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
+                  {STORY_STATUS_LABELS[s]}
                 </option>
               ))}
             </select>

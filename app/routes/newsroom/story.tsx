@@ -1,18 +1,14 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
-import {
-  DONE,
-  isStoryIntent,
-  PIN_DURATIONS,
-  runStoryAction,
-} from "../../../server/newsroom/story-form";
+import { DONE, isStoryIntent, runStoryAction } from "../../../server/newsroom/story-form";
+import { storyDetail } from "../../../server/newsroom/stories";
 import {
   MAX_CORRECTION_LENGTH,
   MAX_HEADLINE_LENGTH,
+  MAX_PINS,
   MAX_REASON_LENGTH,
-  storyDetail,
-} from "../../../server/newsroom/stories";
-import { MAX_PINS } from "../../../server/news/repository";
+  PIN_DURATIONS,
+} from "../../../shared/newsroom";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { categoryByKey } from "../../../shared/categories";
 import { ArticleImage } from "../../components/ArticleImage";
@@ -228,7 +224,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
         {panelError(["pin", "unpin"])}
         {story.pin ? (
           <p>
-            Pinned at place {story.pin.position} until {formatStaffTime(story.pin.expiresAt)}.
+            {`Pinned at place ${story.pin.position} until ${formatStaffTime(story.pin.expiresAt)}.`}
           </p>
         ) : (
           <p className="text-sm text-slate-700">
