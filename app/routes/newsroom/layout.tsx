@@ -21,8 +21,13 @@ export function CsrfField() {
   return <input type="hidden" name="_csrf" value={useNewsroom().csrf} />;
 }
 
-const SECTIONS: { to: string; label: string; admin?: boolean }[] = [
-  { to: "/newsroom", label: "Overview" },
+/**
+ * The overview is loaded as a page, never fetched as data: its data address, /newsroom.data, is
+ * outside the session cookie's path (/newsroom), so a client-side navigation there would arrive
+ * signed out.
+ */
+const SECTIONS: { to: string; label: string; admin?: boolean; reloadDocument?: boolean }[] = [
+  { to: "/newsroom", label: "Overview", reloadDocument: true },
   { to: "/newsroom/stories", label: "Stories" },
   { to: "/newsroom/rules", label: "Block rules" },
   { to: "/newsroom/audit", label: "Audit log", admin: true },
@@ -39,6 +44,7 @@ export default function NewsroomLayout({ loaderData }: Route.ComponentProps) {
               <li key={section.to}>
                 <NavLink
                   to={section.to}
+                  reloadDocument={section.reloadDocument}
                   end
                   className="block rounded px-3 py-2 font-semibold hover:bg-slate-100 aria-[current=page]:bg-brand aria-[current=page]:text-white"
                 >

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, redirectDocument } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { afterSignIn, signIn } from "../../../server/staff/sign-in";
 import { sessionCookie, sessionFor, sessionToken } from "../../../server/staff/sessions";
@@ -16,8 +16,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const next = afterSignIn(url.searchParams.get("next"));
-  // Already signed in: straight on.
-  if (await sessionFor(context.db, sessionToken(request), new Date())) throw redirect(next, 303);
+  // Already signed in: straight on (as a page load: see the action).
+  if (await sessionFor(context.db, sessionToken(request), new Date())) {
+    throw redirectDocument(next, 303);
+  }
   return { next, signedOut: url.searchParams.has("signed-out") };
 }
 
@@ -38,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: outcome.error, email }, { status: outcome.status });
   }
   context.logger.info({ staff: outcome.member.id }, "staff signed in");
-  throw redirect(afterSignIn(form.get("next")), {
+  // A page load, not a client-side navigation: the cookie's path is /newsroom, which a browser
+  // does not send with the overview's data request (/newsroom.data), only with the page itself.
+  throw redirectDocument(afterSignIn(form.get("next")), {
     status: 303,
     headers: { "Set-Cookie": sessionCookie(outcome.token, context.config.siteUrl) },
   });
