@@ -156,7 +156,7 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
             {rules.map((rule) => (
               <li key={rule.id} className="flex flex-col gap-2 p-3">
                 <p>
-                  <code className="font-semibold break-all">{rule.pattern}</code>
+                  <code className="font-semibold break-words">{rule.pattern}</code>
                   <span className="block text-sm break-all text-slate-700">
                     {BLOCK_FIELD_LABELS[rule.field]} · {feedLabel(rule.feedId)}
                   </span>
@@ -164,13 +164,23 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
                 <Form method="post" className="flex flex-wrap gap-2">
                   <CsrfField />
                   <input type="hidden" name="rule" value={rule.id} />
-                  <button type="submit" name="intent" value="apply" className={DANGER_BUTTON}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="apply"
+                    className={DANGER_BUTTON}
+                    aria-label={`Take down stored stories it matches: ${rule.pattern}`}
+                  >
                     Take down stored stories it matches
-                    <span className="sr-only">: {rule.pattern}</span>
                   </button>
-                  <button type="submit" name="intent" value="remove" className={BUTTON}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className={BUTTON}
+                    aria-label={`Remove: ${rule.pattern}`}
+                  >
                     Remove
-                    <span className="sr-only"> the rule {rule.pattern}</span>
                   </button>
                 </Form>
               </li>

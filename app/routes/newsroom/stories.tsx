@@ -98,7 +98,7 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
             {pins.map((p, index) => (
               <li key={p.id} className="flex flex-wrap items-center gap-3 p-3">
                 <span className="font-bold">{index + 1}.</span>
-                <span className="min-w-0 flex-1">
+                <span className="min-w-0 flex-1 basis-56">
                   <Link to={`/newsroom/stories/${p.id}`} className="font-semibold underline">
                     {p.title}
                   </Link>
@@ -116,9 +116,9 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
                     value="pin-up"
                     className={BUTTON}
                     disabled={index === 0}
+                    aria-label={`Up: ${p.title}`}
                   >
                     Up
-                    <span className="sr-only">: {p.title}</span>
                   </button>
                   <button
                     type="submit"
@@ -126,13 +126,18 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
                     value="pin-down"
                     className={BUTTON}
                     disabled={index === pins.length - 1}
+                    aria-label={`Down: ${p.title}`}
                   >
                     Down
-                    <span className="sr-only">: {p.title}</span>
                   </button>
-                  <button type="submit" name="intent" value="unpin" className={BUTTON}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="unpin"
+                    className={BUTTON}
+                    aria-label={`Unpin: ${p.title}`}
+                  >
                     Unpin
-                    <span className="sr-only">: {p.title}</span>
                   </button>
                 </Form>
               </li>
