@@ -180,6 +180,33 @@ describe("story actions over HTTP", () => {
     ]);
   });
 
+  it("lets an editor and an admin alike manage block rules (content work, not an admin's)", async () => {
+    for (const email of ["editor@example.org", "chief@example.org"]) {
+      const member = await signedIn(email);
+      const added = await post(
+        "/newsroom/rules",
+        { _csrf: member.csrf, intent: "add", pattern: `casino ${email}`, field: "title", feed: "" },
+        member.cookie,
+      );
+      expect(added.status, email).toBe(303);
+      expect(added.headers.get("location")).toBe("/newsroom/rules?done=add");
+      const page = await (await get("/newsroom/rules", member.cookie)).text();
+      const id = new RegExp(`name="rule" value="(\\d+)"[^]*?casino ${email}`).exec(page)?.[1];
+      expect(id, email).toBeDefined();
+      const removed = await post(
+        "/newsroom/rules",
+        { _csrf: member.csrf, intent: "remove", rule: id ?? "" },
+        member.cookie,
+      );
+      expect(removed.status, email).toBe(303);
+    }
+    const actions = await handle.db
+      .select({ who: staffAudit.staffEmail, action: staffAudit.action })
+      .from(staffAudit)
+      .where(eq(staffAudit.action, "rule.add"));
+    expect(actions.map((a) => a.who)).toEqual(["editor@example.org", "chief@example.org"]);
+  });
+
   it("answers a refused action on the page, and changes nothing", async () => {
     const editor = await signedIn("editor@example.org");
     const response = await post(
