@@ -43,5 +43,13 @@ export default defineConfig({
       timeout: 120_000,
       env: { E2E_PORT: String(PORT + 1), E2E_SITE: "hostile" },
     },
+    // The newsroom's site (e2e/newsroom.spec.ts): the sample site again, for tests that change it.
+    {
+      command: "node scripts/e2e-server.js",
+      url: `http://127.0.0.1:${PORT + 2}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: { E2E_PORT: String(PORT + 2), E2E_SITE: "newsroom" },
+    },
   ],
 });

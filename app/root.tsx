@@ -15,7 +15,6 @@ import { JsonLd } from "./components/JsonLd";
 import { ErrorState } from "./components/ErrorState";
 import { Footer } from "./components/Footer";
 import { Header } from "./components/Header";
-import { NewsroomHeader } from "./components/NewsroomHeader";
 import { NavigationStatus } from "./components/NavigationStatus";
 import type { LinkedData, StructuredData, StructuredDataArgs } from "../shared/structured-data";
 import { linked, organization, webSite } from "../shared/structured-data";
@@ -86,11 +85,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {newsroom ? (
-          <NewsroomHeader siteName={site?.name ?? "The site"} />
-        ) : site ? (
-          <Header siteName={site.name} />
-        ) : null}
+        {/* The newsroom's pages draw a header of their own (NewsroomHeader), loaded with them. */}
+        {site && !newsroom ? <Header siteName={site.name} /> : null}
         <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
           {children}
         </main>

@@ -23,11 +23,16 @@ export default [
   route("faq", "routes/faq.tsx"),
   route("search", "routes/search.tsx"),
   route("newsletter", "routes/newsletter.tsx"),
+  route("corrections", "routes/corrections.tsx"),
+  route("corrections/rss.xml", "routes/corrections-rss.ts"),
   // The staff's newsroom (decision 023): every page checks the session itself.
   route("newsroom/sign-in", "routes/newsroom/sign-in.tsx"),
   route("newsroom/sign-out", "routes/newsroom/sign-out.tsx"),
   layout("routes/newsroom/layout.tsx", { id: "newsroom" }, [
     route("newsroom", "routes/newsroom/home.tsx"),
+    route("newsroom/stories", "routes/newsroom/stories.tsx"),
+    route("newsroom/stories/:id", "routes/newsroom/story.tsx"),
+    route("newsroom/rules", "routes/newsroom/rules.tsx"),
     route("newsroom/audit", "routes/newsroom/audit.tsx"),
   ]),
   // For search engines, feed readers and phones.

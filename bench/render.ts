@@ -82,6 +82,7 @@ const logger = createLogger("silent");
 const context = {
   config,
   db: database.db,
+  announceChange: () => database.announceChange(),
   logger,
   blog: createBlogSource(config.blog, config.siteUrl, logger),
   content: loadContent(config.contentDir),

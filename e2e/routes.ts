@@ -19,6 +19,7 @@ export const OK_ROUTES: readonly string[] = [
   "/search",
   "/search?q=harbor",
   "/newsletter",
+  "/corrections",
 ];
 
 /** Routes that answer 404 with a screen of their own. */

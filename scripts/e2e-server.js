@@ -1,11 +1,15 @@
 // Starts the production build for Playwright on its own port with a fresh embedded database.
 // E2E_SITE=hostile serves the hostile-input site instead: feeds and blog posts made from
-// fixtures/hostile/payloads.ts into a temporary folder (e2e/hostile.spec.ts).
+// fixtures/hostile/payloads.ts into a temporary folder (e2e/hostile.spec.ts). E2E_SITE=newsroom
+// serves a second copy of the sample site for the newsroom's tests, whose take-downs, pins and
+// corrections would otherwise change the pages other tests read at the same moment. Every site
+// has the staff accounts of scripts/e2e-staff.js.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PHOTO_FEED, startPhotoHost } from "./e2e-photos.js";
+import { addE2eStaff } from "./e2e-staff.js";
 import { ingestFeedsAsync, sampleEmbeds, sampleSiteEnv } from "./sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
@@ -77,6 +81,11 @@ if (!ingested) {
   console.error(
     `Loading the ${hostile ? "hostile" : "sample"} feeds for the browser tests failed.`,
   );
+  removeFolders();
+  process.exit(1);
+}
+if (!addE2eStaff(env)) {
+  console.error("Adding the staff accounts for the browser tests failed.");
   removeFolders();
   process.exit(1);
 }

@@ -15,6 +15,7 @@ export const STATIC_SITEMAP_PATHS = [
   "/faq",
   "/partners",
   "/newsletter",
+  "/corrections",
   "/privacy",
   "/terms",
 ] as const;

@@ -137,7 +137,16 @@ export function articleList(siteUrl: string, name: string, articles: Article[]):
   };
 }
 
-export function newsArticle(siteUrl: string, url: string, article: Article): NewsArticle {
+/**
+ * A story, with its corrections (newest first) as schema.org CorrectionComments, which search
+ * engines show with it.
+ */
+export function newsArticle(
+  siteUrl: string,
+  url: string,
+  article: Article,
+  corrections: readonly { text: string; date: string }[] = [],
+): NewsArticle {
   return {
     "@type": "NewsArticle",
     headline: article.title,
@@ -152,6 +161,15 @@ export function newsArticle(siteUrl: string, url: string, article: Article): New
     articleSection: categoryByKey(article.category).name,
     isBasedOn: article.link,
     url,
+    ...(corrections.length > 0
+      ? {
+          correction: corrections.map((c) => ({
+            "@type": "CorrectionComment" as const,
+            text: c.text,
+            datePublished: c.date,
+          })),
+        }
+      : {}),
   };
 }
 

@@ -1,7 +1,13 @@
 import { socialImage } from "../../shared/picture";
-import { Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { readOr503, readOrEmpty } from "../../server/news/load";
-import { articleById, latestArticles, relatedArticles } from "../../server/news/repository";
+import {
+  articleById,
+  correctionsOf,
+  isTakenDown,
+  latestArticles,
+  relatedArticles,
+} from "../../server/news/repository";
 import { ArticleCard } from "../components/ArticleCard";
 import { ArticleImage } from "../components/ArticleImage";
 import { PICTURE_SLOTS } from "../components/picture-slots";
@@ -26,12 +32,28 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const article = await readOr503(context.logger, "Failed to load article", () =>
     articleById(context.db, params.id),
   );
-  if (!article) throw redirect("/not-found");
-  const [related, latest] = await Promise.all([
+  if (!article) {
+    // A story staff took down is gone for good, and says so (search engines drop it sooner).
+    if (
+      await readOr503(context.logger, "Failed to load article", () =>
+        isTakenDown(context.db, params.id),
+      )
+    ) {
+      const head = pageHead(request, context, {
+        title: "Story removed",
+        description: "This story has been removed from the site.",
+        noindex: true,
+      });
+      return data({ gone: true as const, head }, { status: 410 });
+    }
+    throw redirect("/not-found");
+  }
+  const [related, latest, corrections] = await Promise.all([
     readOrEmpty(context.logger, "related stories", () => relatedArticles(context.db, article)),
     readOrEmpty(context.logger, "latest news", () =>
       latestArticles(context.db, { limit: 4, excludeId: article.id }),
     ),
+    readOrEmpty(context.logger, "corrections", () => correctionsOf(context.db, article.id)),
   ]);
   const { siteUrl } = context.config;
   const category = categoryByKey(article.category);
@@ -47,21 +69,49 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       article: { publishedTime: article.date, section: category.name, author: article.author },
     },
     [
-      newsArticle(siteUrl, url, article),
+      newsArticle(siteUrl, url, article, corrections),
       breadcrumbs(siteUrl, [
         ...(category.path ? [{ name: category.heading, path: category.path }] : []),
         { name: article.title, path: `/article/${article.id}` },
       ]),
     ],
   );
-  return { article, related, latest, head };
+  return {
+    gone: false as const,
+    article,
+    related,
+    latest,
+    corrections,
+    head,
+  };
 }
 
 export const meta = headMeta;
 export const handle = headHandle;
 
+/** What a story taken down by the newsroom shows at its address (with 410 Gone). */
+function StoryRemoved() {
+  return (
+    <section className="mx-auto max-w-2xl py-16 text-center">
+      <h1 className="text-3xl font-bold">This story has been removed</h1>
+      <p className="mt-4 text-lg text-slate-700">
+        Our newsroom took this story down and it is no longer available.
+      </p>
+      <p className="mt-6 flex flex-wrap justify-center gap-4">
+        <Link to="/" className="text-brand underline">
+          Return to Home
+        </Link>
+        <Link to="/corrections" className="text-brand underline">
+          Corrections
+        </Link>
+      </p>
+    </section>
+  );
+}
+
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, related, latest } = loaderData;
+  if (loaderData.gone) return <StoryRemoved />;
+  const { article, related, latest, corrections } = loaderData;
   const category = categoryByKey(article.category);
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
@@ -99,6 +149,26 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               Photo: {sourceName(article.link)}
             </figcaption>
           </figure>
+          {corrections.length > 0 ? (
+            <section
+              aria-labelledby="corrections-heading"
+              className="mt-6 rounded border-l-4 border-amber-500 bg-amber-50 p-4"
+            >
+              <h2 id="corrections-heading" className="font-bold">
+                {corrections.length === 1 ? "Correction" : "Corrections"}
+              </h2>
+              <ul className="mt-2 space-y-2">
+                {corrections.map((c) => (
+                  <li key={c.id}>
+                    <time dateTime={c.date} className="font-semibold">
+                      {formatLongDate(c.date)}:
+                    </time>{" "}
+                    {c.text}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <PageAds kind="article" at="lead" className="my-6" />
           {/* Stored content was sanitised to an allowlist at ingest. */}
           <div

@@ -52,6 +52,7 @@ beforeAll(async () => {
   baseContext = {
     config: parseConfig({ SITE_URL }),
     db: database.db,
+    announceChange: () => database.announceChange(),
     logger,
     content: loadContent("content"),
     formLimiter: formLimiter(10),

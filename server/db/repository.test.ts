@@ -60,8 +60,10 @@ describe.each(testDatabases())("repository on $name", (database) => {
     expect(tables.map((r) => r.table_name)).toEqual([
       "article_pictures",
       "articles",
+      "block_rules",
       "blog_posts",
       "contact_messages",
+      "corrections",
       "feeds",
       "newsletter_subscribers",
       "pictures",
@@ -71,6 +73,7 @@ describe.each(testDatabases())("repository on $name", (database) => {
       "staff",
       "staff_audit",
       "staff_sessions",
+      "story_pins",
     ]);
     expect(await handle.ping()).toBe(true);
   });

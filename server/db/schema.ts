@@ -77,6 +77,19 @@ export const articles = pgTable(
     picturesListed: boolean("pictures_listed").notNull().default(false),
     author: text("author").notNull(),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    /**
+     * The feed's own headline while staff override `title` (which pages, search and feeds show);
+     * null when the headline is the feed's. Ingest writes a changed headline here, never over theirs.
+     */
+    feedTitle: text("feed_title"),
+    /** Staff chose the bundled default picture over the feed's: the picture pass leaves `picture` null. */
+    defaultPicture: boolean("default_picture").notNull().default(false),
+    /**
+     * When staff took the story down (server/newsroom/stories.ts): no public page, list, search, feed
+     * or sitemap shows it, its address answers 410, and ingest updates it without bringing it back.
+     */
+    takenDownAt: timestamp("taken_down_at", { withTimezone: true }),
+    takedownReason: text("takedown_reason"),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     search: tsvector("search").generatedAlwaysAs(weightedDocument("title", "excerpt")),
@@ -85,8 +98,16 @@ export const articles = pgTable(
     uniqueIndex("articles_link_unique").on(t.link),
     index("articles_search_idx").using("gin", t.search),
     // NULLS FIRST matches a plain `ORDER BY published_at DESC`, so the planner can walk the index.
-    index("articles_category_published_idx").on(t.category, t.publishedAt.desc().nullsFirst()),
-    index("articles_published_idx").on(t.publishedAt.desc().nullsFirst()),
+    // Only stories on the site: public reads say `taken_down_at IS NULL` (LIVE) and walk these.
+    index("articles_category_published_idx")
+      .on(t.category, t.publishedAt.desc().nullsFirst())
+      .where(sql`${t.takenDownAt} IS NULL`),
+    index("articles_published_idx")
+      .on(t.publishedAt.desc().nullsFirst())
+      .where(sql`${t.takenDownAt} IS NULL`),
+    index("articles_taken_down_idx")
+      .on(t.takenDownAt.desc())
+      .where(sql`${t.takenDownAt} IS NOT NULL`),
     index("articles_feed_guid_idx").on(t.feedId, t.guid),
     index("articles_sanitize_policy_idx").on(t.sanitizePolicy),
     index("articles_pictures_unlisted_idx")
@@ -274,3 +295,50 @@ export const staffAudit = pgTable(
   },
   (t) => [index("staff_audit_created_idx").on(sql`${t.createdAt} DESC`)],
 );
+
+/**
+ * Stories staff pinned to the top of the home page's slider and Today's Headlines, in `position`
+ * order, until `expires_at`.
+ */
+export const storyPins = pgTable("story_pins", {
+  articleId: text("article_id")
+    .primaryKey()
+    .references(() => articles.id, { onDelete: "cascade" }),
+  position: integer("position").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  ...timestamps,
+});
+
+/** Dated correction notes on stories, shown on the article and listed at /corrections. */
+export const corrections = pgTable(
+  "corrections",
+  {
+    id: serial("id").primaryKey(),
+    articleId: text("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    text: text("text").notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("corrections_article_idx").on(t.articleId),
+    index("corrections_published_idx").on(
+      t.publishedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
+ * Staff's block rules (as Miniflux's): an item of the feed (or of any feed, when `feed_id` is null)
+ * whose field matches the pattern is kept out at ingest (server/newsroom/block-rules.ts).
+ */
+export const blockRules = pgTable("block_rules", {
+  id: serial("id").primaryKey(),
+  feedId: integer("feed_id").references(() => feeds.id, { onDelete: "cascade" }),
+  /** `title`, `author`, `link` or `any` of them. */
+  field: text("field").notNull(),
+  /** Words or a phrase, `*` standing for any run of characters; matched whole-word, any case. */
+  pattern: text("pattern").notNull(),
+  ...timestamps,
+});

@@ -10,6 +10,11 @@ import type { Logger } from "../logger";
 export type LoadContext = {
   config: Config;
   db: Database;
+  /**
+   * Tells every process on the database that stories changed, so page and read caches drop at once
+   * (DatabaseHandle.announceChange): for the newsroom's actions.
+   */
+  announceChange(): Promise<void>;
   logger: Logger;
   blog: BlogSource;
   /** The editorial content, read once at start (server/content). */

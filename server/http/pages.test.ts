@@ -107,6 +107,7 @@ beforeAll(async () => {
       loadContext: () => ({
         config,
         db: handle.db,
+        announceChange: () => handle.announceChange(),
         logger,
         blog: createBlogSource(config.blog, config.siteUrl, logger),
         formLimiter: formLimiter(config.formRateLimit),

@@ -40,6 +40,7 @@ export async function startTestApp(
     {
       config,
       db: database.db,
+      announceChange: () => database.announceChange(),
       logger,
       blog: createBlogSource(config.blog, config.siteUrl, logger),
       content: loadContent(config.contentDir),

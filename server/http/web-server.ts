@@ -56,6 +56,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
     {
       config,
       db: database.db,
+      announceChange: () => database.announceChange(),
       logger,
       blog,
       content,

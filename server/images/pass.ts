@@ -242,17 +242,22 @@ async function checkPicture(
   return "fetched";
 }
 
-/** Copies each article's top picture, as pages show it, onto the article (the lists read it there). */
+/**
+ * Copies each article's top picture, as pages show it, onto the article (the lists read it there),
+ * unless staff chose the default picture for it.
+ */
 async function copyTopPictures(database: DatabaseHandle): Promise<number> {
   const set = await database.db.execute(sql`
     UPDATE articles a SET picture = p.picture
       FROM pictures p
      WHERE p.url = a.image AND p.picture IS NOT NULL AND a.picture IS DISTINCT FROM p.picture
+       AND NOT a.default_picture
     RETURNING a.id`);
   const cleared = await database.db.execute(sql`
     UPDATE articles a SET picture = NULL
      WHERE a.picture IS NOT NULL
-       AND NOT EXISTS (SELECT 1 FROM pictures p WHERE p.url = a.image AND p.picture IS NOT NULL)
+       AND (a.default_picture
+            OR NOT EXISTS (SELECT 1 FROM pictures p WHERE p.url = a.image AND p.picture IS NOT NULL))
     RETURNING a.id`);
   return rowCount(set) + rowCount(cleared);
 }

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "../db/client";
 import { feeds } from "../db/schema";
 import { runPicturePass, type PicturePassOptions, type PicturePassSummary } from "../images/pass";
 import type { Logger } from "../logger";
+import { blockingRule, listBlockRules, type BlockRule } from "../newsroom/block-rules";
 import { ensureFeeds, type FeedRow } from "../news/repository";
 import { decodeFeedBytes } from "./encoding";
 import { FeedParseError, readFeedDocument } from "./feed-document";
@@ -240,10 +241,10 @@ async function processFeed(
   feed: FeedRow,
   source: FeedSource,
   options: IngestOptions,
-  pass: { now: Date; notModified: NotModified[] },
+  pass: { now: Date; notModified: NotModified[]; blockRules: readonly BlockRule[] },
 ): Promise<FeedReport> {
   const { database, logger } = options;
-  const { now, notModified } = pass;
+  const { now, notModified, blockRules } = pass;
   const started = Date.now();
   const report: FeedReport = {
     url: source.url,
@@ -327,7 +328,10 @@ async function processFeed(
     return fail("not-a-feed", result.status, message, null);
   }
 
-  const items = newestItems(parsed.items, now);
+  // Items staff's block rules name never reach the store (nor take one of the feed's places).
+  const allowed = parsed.items.filter((item) => !blockingRule(blockRules, feed.id, item));
+  const blocked = parsed.items.length - allowed.length;
+  const items = newestItems(allowed, now);
   const outcome = items.length === 0 ? "no-items" : "stored";
   let stored: StoreResult;
   try {
@@ -367,7 +371,7 @@ async function processFeed(
     inserted: stored.inserted,
     updated: stored.updated,
   });
-  const entry = { feed: source.url, outcome, items: items.length, ...stored };
+  const entry = { feed: source.url, outcome, items: items.length, blocked, ...stored };
   if (outcome === "no-items") logger.warn(entry, FEED_LOG[outcome]);
   else logger.info(entry, FEED_LOG[outcome]);
   return finish();
@@ -386,6 +390,7 @@ export async function runIngestPass(
   await resanitizeArticles(options.database);
   const registered = await ensureFeeds(options.database.db, sources);
   const notModified: NotModified[] = [];
+  const blockRules = await listBlockRules(options.database.db);
 
   const reports = await runPool(
     registered,
@@ -411,7 +416,7 @@ export async function runIngestPass(
         };
       } else {
         try {
-          report = await processFeed(feed, source, options, { now, notModified });
+          report = await processFeed(feed, source, options, { now, notModified, blockRules });
         } catch (error) {
           // A database error while storing one feed is that feed's failure, not the pass's.
           options.logger.error(

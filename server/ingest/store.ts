@@ -49,7 +49,7 @@ function changed(
   publishedAt: Date,
 ): boolean {
   return (
-    before.title !== after.title ||
+    (before.feedTitle ?? before.title) !== after.title ||
     before.excerpt !== after.excerpt ||
     before.content !== after.content ||
     before.image !== after.image ||
@@ -62,7 +62,9 @@ function changed(
 
 /**
  * Stores one feed's items. The same item seen again (same feed and guid, or same link) is updated in
- * place, keeping its id and first-seen time; a link already stored from another feed is kept once.
+ * place, keeping its id and first-seen time and what staff decided (a take-down, a headline of
+ * theirs, the default picture, pins and corrections); a link already stored from another feed is
+ * kept once.
  * Run it inside a transaction so a feed's items land together or not at all.
  */
 export async function storeArticles(
@@ -152,7 +154,8 @@ export async function storeArticles(
         category: item.category,
         guid: item.guid,
         link,
-        title: item.title,
+        // A headline staff overrode stays theirs; the feed's own is kept beside it.
+        ...(match.feedTitle === null ? { title: item.title } : { feedTitle: item.title }),
         excerpt: item.excerpt,
         content: item.content,
         sanitizePolicy: SANITIZE_POLICY_VERSION,

@@ -9,7 +9,9 @@ import {
   archiveArticles,
   archiveYears,
   articleById,
+  correctionsOf,
   homeLists,
+  latestCorrections,
   latestArticles,
   relatedArticles,
 } from "./repository";
@@ -48,7 +50,19 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
              'https://sample.example.org/' || n, 'Story ' || n, 'About story ' || n, '<p>x</p>',
              'Staff Writer', timestamptz '2022-01-01' + (n || ' hours')::interval
         FROM generate_series(1, 20000) AS n`);
-    await handle.db.execute(sql`ANALYZE articles`);
+    // A few stories taken down, pinned and corrected, as the newsroom leaves them.
+    await handle.db.execute(sql`
+      UPDATE articles SET taken_down_at = now(), takedown_reason = 'Legal request'
+       WHERE id IN ('a19990', 'a19000', 'a50')`);
+    await handle.db.execute(sql`
+      INSERT INTO story_pins (article_id, position, expires_at)
+      SELECT 'a' || n, n, now() + interval '1 day' FROM generate_series(1, 3) AS n`);
+    await handle.db.execute(sql`
+      INSERT INTO corrections (article_id, text, published_at)
+      SELECT 'a' || (1 + n * 7 % 20000), 'Corrected ' || n,
+             timestamptz '2023-01-01' + (n || ' hours')::interval
+        FROM generate_series(1, 5000) AS n`);
+    await handle.db.execute(sql`ANALYZE articles, story_pins, corrections`);
     // The same repository functions the pages call, on a connection that notes every query.
     const [current] = rowsOf<{ name: string }>(
       await handle.db.execute(sql`SELECT current_database() AS name`),
@@ -83,9 +97,9 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
     return plans;
   }
 
-  /** No full read of the table: every access to articles goes through one of its indexes. */
-  function expectIndexed(plans: Plan[]) {
-    const scans = plans.flatMap(nodes).filter((n) => n["Relation Name"] === "articles");
+  /** No full read of a table: every access to articles (or `tables`) goes through an index. */
+  function expectIndexed(plans: Plan[], tables = ["articles"]) {
+    const scans = plans.flatMap(nodes).filter((n) => tables.includes(n["Relation Name"] ?? ""));
     expect(scans.length).toBeGreaterThan(0);
     for (const scan of scans) {
       expect(scan["Node Type"], JSON.stringify(plans)).toMatch(
@@ -96,7 +110,13 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
 
   it("home and the site feed: the newest articles, the featured and recent lists", async () => {
     expectIndexed(await plansOf(() => latestArticles(db, { limit: 5 })));
+    // With the pins, whose stories are read by their key.
     expectIndexed(await plansOf(() => homeLists(db)));
+  });
+
+  it("corrections: a story's, and the newest of all", async () => {
+    expectIndexed(await plansOf(() => correctionsOf(db, "a370")), ["corrections"]);
+    expectIndexed(await plansOf(() => latestCorrections(db, 50)), ["articles", "corrections"]);
   });
 
   it("a category page: one category's newest", async () => {

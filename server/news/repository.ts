@@ -1,9 +1,10 @@
-import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Article, ArticleWithBody } from "../../shared/article";
 import type { CategoryKey } from "../../shared/categories";
+import { MAX_PINS } from "../../shared/newsroom";
 import { asArticlePicture } from "../../shared/picture";
 import { rowsOf, type Database } from "../db/client";
-import { articlePictures, articles, feeds, pictures } from "../db/schema";
+import { articlePictures, articles, corrections, feeds, pictures, storyPins } from "../db/schema";
 import { withOwnPictures } from "../images/body";
 import { remembered } from "./read-cache";
 
@@ -11,6 +12,13 @@ export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticle = typeof articles.$inferInsert;
 export type FeedRow = typeof feeds.$inferSelect;
 export type { Article };
+
+/**
+ * Stories on the site (not taken down). Every public read says so in these words, which are also
+ * the condition of the date indexes, so the planner walks those and skips nothing.
+ */
+export const LIVE = isNull(articles.takenDownAt);
+const LIVE_SQL = sql.raw("taken_down_at IS NULL");
 
 const articleFields = {
   id: articles.id,
@@ -53,6 +61,7 @@ async function readLatestArticles(
   options: { category?: CategoryKey; limit: number; excludeId?: string },
 ): Promise<Article[]> {
   const conditions = [
+    LIVE,
     options.category ? eq(articles.category, options.category) : undefined,
     options.excludeId ? ne(articles.id, options.excludeId) : undefined,
   ];
@@ -74,7 +83,7 @@ async function readArticleById(db: Database, id: string): Promise<ArticleWithBod
   const [row] = await db
     .select({ ...articleFields, image: articles.image, content: articles.content })
     .from(articles)
-    .where(eq(articles.id, id))
+    .where(and(eq(articles.id, id), LIVE))
     .limit(1);
   if (!row) return undefined;
   const kept = row.content.includes("<img")
@@ -94,12 +103,67 @@ async function readArticleById(db: Database, id: string): Promise<ArticleWithBod
 }
 export const articleById = remembered("articleById", readArticleById);
 
+/** Whether staff took the story down (its address answers 410 Gone rather than 404). */
+export async function isTakenDown(db: Database, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.id, id), isNotNull(articles.takenDownAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface Correction {
+  id: number;
+  text: string;
+  /** ISO 8601. */
+  date: string;
+}
+
+/** A story's corrections, newest first. */
+async function readCorrectionsOf(db: Database, articleId: string): Promise<Correction[]> {
+  const rows = await db
+    .select({ id: corrections.id, text: corrections.text, date: corrections.publishedAt })
+    .from(corrections)
+    .where(eq(corrections.articleId, articleId))
+    .orderBy(desc(corrections.publishedAt), desc(corrections.id));
+  return rows.map((r) => ({ ...r, date: r.date.toISOString() }));
+}
+export const correctionsOf = remembered("correctionsOf", readCorrectionsOf);
+
+/** The corrections of stories on the site, newest first, with their story's headline. */
+async function readLatestCorrections(
+  db: Database,
+  limit: number,
+): Promise<(Correction & { article: { id: string; title: string } })[]> {
+  const rows = await db
+    .select({
+      id: corrections.id,
+      text: corrections.text,
+      date: corrections.publishedAt,
+      articleId: articles.id,
+      title: articles.title,
+    })
+    .from(corrections)
+    .innerJoin(articles, eq(articles.id, corrections.articleId))
+    .where(LIVE)
+    .orderBy(desc(corrections.publishedAt), desc(corrections.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    text: r.text,
+    date: r.date.toISOString(),
+    article: { id: r.articleId, title: r.title },
+  }));
+}
+export const latestCorrections = remembered("latestCorrections", readLatestCorrections);
+
 export async function countArticles(db: Database): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(articles);
   return row?.n ?? 0;
 }
 
-/** Inserts or updates by id; the first-seen time of an existing article never changes. */
+/** Inserts or updates by id (for tests and tools); the first-seen time of an existing article never changes. */
 export async function upsertArticle(db: Database, article: NewArticle): Promise<void> {
   const { firstSeenAt: _firstSeen, id: _id, ...changes } = article;
   await db
@@ -146,13 +210,14 @@ export async function listFeeds(db: Database): Promise<FeedRow[]> {
 async function readArchiveYears(db: Database): Promise<number[]> {
   const yearOf = (edge: "min" | "max") =>
     sql.raw(
-      `(SELECT extract(year from ${edge}(published_at) at time zone 'America/Los_Angeles')::int FROM articles)`,
+      `(SELECT extract(year from ${edge}(published_at) at time zone 'America/Los_Angeles')::int FROM articles WHERE taken_down_at IS NULL)`,
     );
   const result = await db.execute(sql`
     SELECT y AS year FROM generate_series(${yearOf("min")}, ${yearOf("max")}) AS y
      WHERE EXISTS (
        SELECT 1 FROM ${articles}
-        WHERE ${articles.publishedAt} >= make_timestamptz(y, 1, 1, 0, 0, 0, 'America/Los_Angeles')
+        WHERE ${LIVE_SQL}
+          AND ${articles.publishedAt} >= make_timestamptz(y, 1, 1, 0, 0, 0, 'America/Los_Angeles')
           AND ${articles.publishedAt} < make_timestamptz(y + 1, 1, 1, 0, 0, 0, 'America/Los_Angeles'))
      ORDER BY y DESC`);
   return rowsOf<{ year: number | string }>(result).map((r) => Number(r.year));
@@ -168,6 +233,7 @@ async function readArchiveArticles(
   const from = sql`make_timestamptz(${options.year}, 1, 1, 0, 0, 0, 'America/Los_Angeles')`;
   const to = sql`make_timestamptz(${options.year + 1}, 1, 1, 0, 0, 0, 'America/Los_Angeles')`;
   const where = and(
+    LIVE,
     options.category ? eq(articles.category, options.category) : undefined,
     sql`${articles.publishedAt} >= ${from}`,
     sql`${articles.publishedAt} < ${to}`,
@@ -204,7 +270,7 @@ export async function newestOfEach(
   const columns = sql`id, title, excerpt, picture, category, published_at, author, link`;
   const newestOverall =
     overall > 0
-      ? sql`(SELECT ${columns}, 0::bigint AS position FROM ${articles}
+      ? sql`(SELECT ${columns}, 0::bigint AS position FROM ${articles} WHERE ${LIVE_SQL}
               ORDER BY ${articles.publishedAt} DESC, ${articles.id} LIMIT ${overall})
             UNION ALL`
       : sql``;
@@ -214,7 +280,7 @@ export async function newestOfEach(
        FROM unnest(${`{${categories.join(",")}}`}::text[])
             WITH ORDINALITY AS c(wanted, position)
       CROSS JOIN LATERAL (
-        SELECT * FROM ${articles} WHERE ${articles.category} = c.wanted
+        SELECT * FROM ${articles} WHERE ${articles.category} = c.wanted AND ${LIVE_SQL}
          ORDER BY ${articles.publishedAt} DESC, ${articles.id} LIMIT ${perCategory}
       ) a)
      ORDER BY position, published_at DESC, id`);
@@ -259,19 +325,59 @@ const RECENT_CATEGORIES = [...FEATURED_CATEGORIES, "business", "technology"] as 
 /** How many of the newest articles the home page lists as today's headlines. */
 const HEADLINES = 5;
 
+/** The stories staff pinned, in their order, until each pin expires. */
+async function pinnedArticles(db: Database, now: Date): Promise<Article[]> {
+  // The pins first (at most MAX_PINS are live), then each one's story by its key.
+  const pins = db
+    .select({ articleId: storyPins.articleId, position: storyPins.position })
+    .from(storyPins)
+    .where(gt(storyPins.expiresAt, now))
+    .orderBy(asc(storyPins.position), asc(storyPins.articleId))
+    .limit(MAX_PINS)
+    .as("pins");
+  const rows = await db
+    .select(articleFields)
+    .from(pins)
+    .innerJoin(articles, eq(articles.id, pins.articleId))
+    .where(LIVE)
+    .orderBy(asc(pins.position), asc(pins.articleId));
+  return rows.map(toArticle);
+}
+
+/** The pinned stories first, in their order, then the list's own without them, cut to `length`. */
+function pinnedFirst(pinned: Article[], list: Article[], length: number): Article[] {
+  const ids = new Set(pinned.map((a) => a.id));
+  return [...pinned, ...list.filter((a) => !ids.has(a.id))].slice(0, length);
+}
+
 /**
- * The home page's lists, from one query: today's headlines (the 5 newest of any category), the
- * spec's featured list (the first 2 of Local, National and World News) and its recent list (3 each
- * of Local, National, World, Business and Technology, newest first).
+ * The home page's lists, from one query (and one for the pins): today's headlines (the 5 newest of
+ * any category), the spec's featured list for the slider (the first 2 of Local, National and World
+ * News) and its recent list (3 each of Local, National, World, Business and Technology, newest
+ * first). Pinned stories lead the headlines and the slider, in their order.
  */
 async function readHomeLists(
   db: Database,
 ): Promise<{ headlines: Article[]; featured: Article[]; recent: Article[] }> {
-  const { overall, lists } = await newestOfEach(db, RECENT_CATEGORIES, 3, HEADLINES);
-  const featured = lists.slice(0, FEATURED_CATEGORIES.length).flatMap((list) => list.slice(0, 2));
+  const [{ overall, lists }, pinned] = await Promise.all([
+    newestOfEach(db, RECENT_CATEGORIES, 3, HEADLINES),
+    pinnedArticles(db, new Date()),
+  ]);
+  const newestFeatured = lists
+    .slice(0, FEATURED_CATEGORIES.length)
+    .flatMap((list) => list.slice(0, 2));
   // A headline that is also in a list is the same object, so the page's data sends it once.
-  const listed = new Map(lists.flat().map((article) => [article.id, article]));
-  const headlines = overall.map((article) => listed.get(article.id) ?? article);
+  const listed = new Map([...pinned, ...lists.flat()].map((article) => [article.id, article]));
+  const headlines = pinnedFirst(
+    pinned,
+    overall.map((article) => listed.get(article.id) ?? article),
+    HEADLINES,
+  );
+  const featured = pinnedFirst(
+    pinned,
+    newestFeatured,
+    Math.max(newestFeatured.length, pinned.length),
+  );
   return { headlines, featured, recent: newestFirst(lists.flat()) };
 }
 export const homeLists = remembered("homeLists", readHomeLists);

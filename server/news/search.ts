@@ -84,7 +84,7 @@ export async function searchSite(
       SELECT 'article' AS kind, a.id AS key, a.title, a.excerpt AS body, a.picture,
              NULL::text AS image, a.category,
              a.author, a.published_at, ts_rank_cd(a.search, q.query) AS rank
-        FROM articles a, q WHERE a.search @@ q.query
+        FROM articles a, q WHERE a.search @@ q.query AND a.taken_down_at IS NULL
       UNION ALL
       SELECT 'blog', b.slug, b.title, b.description, p.picture, b.image, NULL, NULL,
              b.published_at,
@@ -130,7 +130,8 @@ export async function searchSite(
 async function countHits(db: Database, query: string): Promise<number> {
   const result = await db.execute(sql`
     WITH q AS (SELECT websearch_to_tsquery('english', ${query.slice(0, MAX_QUERY_LENGTH)}) AS query)
-    SELECT (SELECT count(*) FROM articles a, q WHERE a.search @@ q.query)
+    SELECT (SELECT count(*) FROM articles a, q
+             WHERE a.search @@ q.query AND a.taken_down_at IS NULL)
          + (SELECT count(*) FROM blog_posts b, q WHERE b.search @@ q.query) AS total
   `);
   return Number(rowsOf<{ total: number | string }>(result)[0]?.total ?? 0);

@@ -2,6 +2,7 @@ import { and, asc, desc, gte, max, sql } from "drizzle-orm";
 import type { CategoryKey } from "../../shared/categories";
 import type { Database } from "../db/client";
 import { articles, blogPosts } from "../db/schema";
+import { LIVE } from "../news/repository";
 
 /** Articles per sitemap file: the sitemaps protocol allows 50,000; smaller files fetch faster. */
 export const SITEMAP_PAGE_SIZE = 10_000;
@@ -22,7 +23,7 @@ export async function articleSitemapPages(
     SELECT page, max(updated_at) AS lastmod FROM (
       SELECT (row_number() OVER (ORDER BY ${articles.firstSeenAt}, ${articles.id}) - 1) / ${SITEMAP_PAGE_SIZE} + 1 AS page,
              ${articles.updatedAt} AS updated_at
-        FROM ${articles}
+        FROM ${articles} WHERE ${LIVE}
     ) numbered GROUP BY page ORDER BY page`);
   const rows = (result as unknown as { rows: { page: number | string; lastmod: Date | string }[] })
     .rows;
@@ -33,6 +34,7 @@ export async function articleSitemap(db: Database, page: number): Promise<Sitema
   const rows = await db
     .select({ id: articles.id, updatedAt: articles.updatedAt })
     .from(articles)
+    .where(LIVE)
     .orderBy(asc(articles.firstSeenAt), asc(articles.id))
     .limit(SITEMAP_PAGE_SIZE)
     .offset((page - 1) * SITEMAP_PAGE_SIZE);
@@ -44,6 +46,7 @@ export async function categoryLastChanged(db: Database): Promise<Map<CategoryKey
   const rows = await db
     .select({ category: articles.category, lastmod: max(articles.updatedAt) })
     .from(articles)
+    .where(LIVE)
     .groupBy(articles.category);
   return new Map(
     rows.flatMap((r) => (r.lastmod ? [[r.category as CategoryKey, new Date(r.lastmod)]] : [])),
@@ -68,7 +71,7 @@ export async function recentForNewsSitemap(db: Database, now: Date) {
       publishedAt: articles.publishedAt,
     })
     .from(articles)
-    .where(and(gte(articles.publishedAt, since), sql`${articles.publishedAt} <= ${now}`))
+    .where(and(LIVE, gte(articles.publishedAt, since), sql`${articles.publishedAt} <= ${now}`))
     .orderBy(desc(articles.publishedAt), asc(articles.id))
     .limit(1000);
 }

@@ -121,6 +121,7 @@ function expectedTypes(route: string): string[] {
     "/faq": ["FAQPage"],
     "/contact-us": ["ContactPage"],
     "/blog": ["BreadcrumbList"],
+    "/corrections": ["BreadcrumbList"],
   };
   if (route.startsWith("/article/")) return ["NewsArticle", "BreadcrumbList"];
   if (route.startsWith("/blog/") && !NOT_FOUND_ROUTES.includes(route)) {

@@ -102,3 +102,46 @@ ${items.join("\n")}
 </rss>
 `;
 }
+
+/**
+ * The RSS 2.0 feed of corrections: one item per correction, titled after its story and linking to
+ * it (the story's page shows the correction above its body).
+ */
+export function correctionsFeed(options: {
+  siteUrl: string;
+  selfPath: string;
+  title: string;
+  description: string;
+  corrections: readonly {
+    id: number;
+    text: string;
+    date: string;
+    article: { id: string; title: string };
+  }[];
+}): string {
+  const { siteUrl, corrections } = options;
+  const newest = corrections[0]?.date;
+  const items = corrections.map((c) => {
+    const url = `${siteUrl}/article/${c.article.id}`;
+    return `<item>
+<title>${xmlText(`Correction: ${c.article.title}`)}</title>
+<link>${xmlText(url)}</link>
+<guid isPermaLink="false">${xmlText(`${siteUrl}/corrections#${c.id}`)}</guid>
+<pubDate>${new Date(c.date).toUTCString()}</pubDate>
+<description>${xmlText(escapeHtml(c.text))}</description>
+</item>`;
+  });
+  return `${XML_DECLARATION}
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<channel>
+<title>${xmlText(options.title)}</title>
+<link>${xmlText(`${siteUrl}/corrections`)}</link>
+<description>${xmlText(options.description)}</description>
+<language>en-us</language>
+<atom:link href="${xmlText(`${siteUrl}${options.selfPath}`)}" rel="self" type="application/rss+xml"/>
+<ttl>15</ttl>${newest ? `\n<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>` : ""}
+${items.join("\n")}
+</channel>
+</rss>
+`;
+}

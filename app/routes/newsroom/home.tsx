@@ -19,6 +19,20 @@ export default function NewsroomHome({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-slate-700">
         What the publication's staff can do on the site. Every action is written to the audit log.
       </p>
+      <ul className="mt-4 list-disc space-y-1 pl-6">
+        <li>
+          <Link to="/newsroom/stories" className="font-semibold text-brand underline">
+            Stories
+          </Link>
+          : take down and restore, correct, pin, change a headline or picture.
+        </li>
+        <li>
+          <Link to="/newsroom/rules" className="font-semibold text-brand underline">
+            Block rules
+          </Link>
+          : keep feed items out by words in their headline, author or link.
+        </li>
+      </ul>
       {loaderData.role === "admin" ? (
         <p className="mt-4">
           <Link to="/newsroom/audit" className="font-semibold text-brand underline">

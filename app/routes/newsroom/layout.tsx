@@ -1,5 +1,6 @@
 import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { requireStaff } from "../../../server/staff/guard";
+import { NewsroomHeader } from "../../components/NewsroomHeader";
 import type { Route } from "./+types/layout";
 
 export const handle = { newsroom: true };
@@ -21,45 +22,60 @@ export function CsrfField() {
   return <input type="hidden" name="_csrf" value={useNewsroom().csrf} />;
 }
 
-const SECTIONS: { to: string; label: string; admin?: boolean }[] = [
-  { to: "/newsroom", label: "Overview" },
+/**
+ * The overview is loaded as a page, never fetched as data: its data address, /newsroom.data, is
+ * outside the session cookie's path (/newsroom), so a client-side navigation there would arrive
+ * signed out.
+ */
+const SECTIONS: { to: string; label: string; admin?: boolean; reloadDocument?: boolean }[] = [
+  { to: "/newsroom", label: "Overview", reloadDocument: true },
+  { to: "/newsroom/stories", label: "Stories" },
+  { to: "/newsroom/rules", label: "Block rules" },
   { to: "/newsroom/audit", label: "Audit log", admin: true },
 ];
 
 export default function NewsroomLayout({ loaderData }: Route.ComponentProps) {
   const { member } = loaderData;
   return (
-    <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">
-        <nav aria-label="Newsroom">
-          <ul className="flex flex-wrap gap-1">
-            {SECTIONS.filter((s) => !s.admin || member.role === "admin").map((section) => (
-              <li key={section.to}>
-                <NavLink
-                  to={section.to}
-                  end
-                  className="block rounded px-3 py-2 font-semibold hover:bg-slate-100 aria-[current=page]:bg-brand aria-[current=page]:text-white"
-                >
-                  {section.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <Form method="post" action="/newsroom/sign-out" className="flex items-center gap-3 text-sm">
-          <span>
-            {member.email} <span className="text-slate-600">({member.role})</span>
-          </span>
-          <CsrfField />
-          <button
-            type="submit"
-            className="rounded border border-slate-400 px-3 py-1 hover:bg-slate-100"
+    <>
+      <NewsroomHeader />
+      <div className="flex flex-col gap-6">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-3">
+          <nav aria-label="Newsroom">
+            <ul className="flex flex-wrap gap-1">
+              {SECTIONS.filter((s) => !s.admin || member.role === "admin").map((section) => (
+                <li key={section.to}>
+                  <NavLink
+                    to={section.to}
+                    reloadDocument={section.reloadDocument}
+                    end
+                    className="block rounded px-3 py-2 font-semibold hover:bg-slate-100 aria-[current=page]:bg-brand aria-[current=page]:text-white"
+                  >
+                    {section.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <Form
+            method="post"
+            action="/newsroom/sign-out"
+            className="flex items-center gap-3 text-sm"
           >
-            Sign out
-          </button>
-        </Form>
+            <span>
+              {member.email} <span className="text-slate-600">({member.role})</span>
+            </span>
+            <CsrfField />
+            <button
+              type="submit"
+              className="rounded border border-slate-400 px-3 py-1 hover:bg-slate-100"
+            >
+              Sign out
+            </button>
+          </Form>
+        </div>
+        <Outlet />
       </div>
-      <Outlet />
-    </div>
+    </>
   );
 }

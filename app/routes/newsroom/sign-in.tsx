@@ -1,8 +1,9 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, redirectDocument } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { afterSignIn, signIn } from "../../../server/staff/sign-in";
 import { sessionCookie, sessionFor, sessionToken } from "../../../server/staff/sessions";
 import { formHeaders } from "../../lib/headers";
+import { NewsroomHeader } from "../../components/NewsroomHeader";
 import type { Route } from "./+types/sign-in";
 
 export const handle = { newsroom: true };
@@ -16,8 +17,10 @@ export const meta: Route.MetaFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const next = afterSignIn(url.searchParams.get("next"));
-  // Already signed in: straight on.
-  if (await sessionFor(context.db, sessionToken(request), new Date())) throw redirect(next, 303);
+  // Already signed in: straight on (as a page load: see the action).
+  if (await sessionFor(context.db, sessionToken(request), new Date())) {
+    throw redirectDocument(next, 303);
+  }
   return { next, signedOut: url.searchParams.has("signed-out") };
 }
 
@@ -38,7 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: outcome.error, email }, { status: outcome.status });
   }
   context.logger.info({ staff: outcome.member.id }, "staff signed in");
-  throw redirect(afterSignIn(form.get("next")), {
+  // A page load, not a client-side navigation: the cookie's path is /newsroom, which a browser
+  // does not send with the overview's data request (/newsroom.data), only with the page itself.
+  throw redirectDocument(afterSignIn(form.get("next")), {
     status: 303,
     headers: { "Set-Cookie": sessionCookie(outcome.token, context.config.siteUrl) },
   });
@@ -46,57 +51,60 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <div className="mx-auto max-w-sm py-8">
-      <h1 className="text-2xl font-bold">Sign in to the newsroom</h1>
-      <p className="mt-2 text-sm text-slate-700">
-        For the publication's staff. Readers need no account.
-      </p>
-      {loaderData.signedOut ? (
-        <p
-          role="status"
-          className="mt-4 rounded bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200"
-        >
-          You are signed out.
+    <>
+      <NewsroomHeader />
+      <div className="mx-auto max-w-sm py-8">
+        <h1 className="text-2xl font-bold">Sign in to the newsroom</h1>
+        <p className="mt-2 text-sm text-slate-700">
+          For the publication's staff. Readers need no account.
         </p>
-      ) : null}
-      {actionData?.error ? (
-        <p
-          role="alert"
-          className="mt-4 rounded bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200"
-        >
-          {actionData.error}
-        </p>
-      ) : null}
-      <Form method="post" className="mt-6 flex flex-col gap-4">
-        <input type="hidden" name="next" value={loaderData.next} />
-        <label className="flex flex-col gap-1 font-semibold">
-          E-mail
-          <input
-            type="email"
-            name="email"
-            required
-            autoComplete="username"
-            defaultValue={actionData?.email ?? ""}
-            className="rounded border border-slate-400 px-3 py-2 font-normal"
-          />
-        </label>
-        <label className="flex flex-col gap-1 font-semibold">
-          Password
-          <input
-            type="password"
-            name="password"
-            required
-            autoComplete="current-password"
-            className="rounded border border-slate-400 px-3 py-2 font-normal"
-          />
-        </label>
-        <button
-          type="submit"
-          className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
-        >
-          Sign in
-        </button>
-      </Form>
-    </div>
+        {loaderData.signedOut ? (
+          <p
+            role="status"
+            className="mt-4 rounded bg-green-50 p-3 text-sm text-green-900 ring-1 ring-green-200"
+          >
+            You are signed out.
+          </p>
+        ) : null}
+        {actionData?.error ? (
+          <p
+            role="alert"
+            className="mt-4 rounded bg-red-50 p-3 text-sm text-red-900 ring-1 ring-red-200"
+          >
+            {actionData.error}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-6 flex flex-col gap-4">
+          <input type="hidden" name="next" value={loaderData.next} />
+          <label className="flex flex-col gap-1 font-semibold">
+            E-mail
+            <input
+              type="email"
+              name="email"
+              required
+              autoComplete="username"
+              defaultValue={actionData?.email ?? ""}
+              className="rounded border border-slate-400 px-3 py-2 font-normal"
+            />
+          </label>
+          <label className="flex flex-col gap-1 font-semibold">
+            Password
+            <input
+              type="password"
+              name="password"
+              required
+              autoComplete="current-password"
+              className="rounded border border-slate-400 px-3 py-2 font-normal"
+            />
+          </label>
+          <button
+            type="submit"
+            className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+          >
+            Sign in
+          </button>
+        </Form>
+      </div>
+    </>
   );
 }

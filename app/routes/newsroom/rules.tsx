@@ -1,0 +1,193 @@
+import { data, Form, redirect } from "react-router";
+import { readForm } from "../../../server/forms/submission";
+import { listBlockRules } from "../../../server/newsroom/block-rules";
+import {
+  BLOCK_FIELD_LABELS,
+  BLOCK_FIELDS,
+  MAX_PATTERN_LENGTH,
+  type BlockField,
+} from "../../../shared/newsroom";
+import { addBlockRule, applyBlockRule, removeBlockRule } from "../../../server/newsroom/stories";
+import { listFeeds } from "../../../server/news/repository";
+import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
+import {
+  BUTTON,
+  DANGER_BUTTON,
+  FIELD,
+  NewsroomNotice,
+  PRIMARY_BUTTON,
+} from "../../components/NewsroomNotice";
+import { CsrfField } from "./layout";
+import type { Route } from "./+types/rules";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Block rules | Newsroom" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const DONE = {
+  add: "The rule is added: from the next ingest pass, items it matches are kept out.",
+  remove: "The rule is removed.",
+  apply: "The stories on the site that the rule matches are down.",
+} as const;
+type RuleIntent = keyof typeof DONE;
+const isRuleIntent = (value: unknown): value is RuleIntent =>
+  typeof value === "string" && Object.hasOwn(DONE, value);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  const [rules, feeds] = await Promise.all([listBlockRules(context.db), listFeeds(context.db)]);
+  const url = new URL(request.url);
+  const done = url.searchParams.get("done");
+  const count = Number(url.searchParams.get("n"));
+  return {
+    rules,
+    feeds: feeds.map((f) => ({ id: f.id, label: f.title ? `${f.title} (${f.url})` : f.url })),
+    done: isRuleIntent(done)
+      ? done === "apply" && Number.isInteger(count) && count > 0
+        ? `${count} ${count === 1 ? "story" : "stories"} matching the rule ${count === 1 ? "is" : "are"} down.`
+        : DONE[done]
+      : null,
+  };
+}
+
+const isField = (value: unknown): value is BlockField =>
+  typeof value === "string" && (BLOCK_FIELDS as readonly string[]).includes(value);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const session = await requireStaffAction(request, context, form);
+  const intent = form.get("intent");
+  const ruleId = Number(form.get("rule"));
+  let result;
+  if (intent === "add") {
+    const feed = String(form.get("feed") ?? "");
+    const field = form.get("field");
+    result = await addBlockRule(context, session.member, {
+      feedId: feed === "" ? null : Number(feed),
+      field: isField(field) ? field : "any",
+      pattern: String(form.get("pattern") ?? ""),
+    });
+  } else if (intent === "remove") {
+    result = await removeBlockRule(context, session.member, ruleId);
+  } else if (intent === "apply") {
+    result = await applyBlockRule(context, session.member, ruleId);
+  } else {
+    throw data("Unknown action.", { status: 400 });
+  }
+  if (!result.ok) {
+    return data(
+      { error: result.error, pattern: String(form.get("pattern") ?? "") },
+      { status: 400 },
+    );
+  }
+  const count = /^(\d+) /.exec(result.message)?.[1];
+  throw redirect(`/newsroom/rules?done=${intent}${count ? `&n=${count}` : ""}`, 303);
+}
+
+export default function Rules({ loaderData, actionData }: Route.ComponentProps) {
+  const { rules, feeds, done } = loaderData;
+  const feedLabel = (id: number | null) =>
+    id === null ? "Every feed" : (feeds.find((f) => f.id === id)?.label ?? `Feed ${id}`);
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">Block rules</h1>
+      <p className="text-slate-700">
+        Feed items a rule matches are kept out at ingest. Write words or a phrase; a <code>*</code>{" "}
+        stands for any run of characters. Matching ignores case and looks at whole words:{" "}
+        <code>casino</code> matches “Casino opens” but not “casinos”, <code>casino*</code> matches
+        both, and <code>/sponsored/</code> matches links with that folder.
+      </p>
+      <NewsroomNotice done={done} error={actionData?.error} />
+
+      <section aria-labelledby="add-heading" className="rounded p-4 ring-1 ring-slate-200">
+        <h2 id="add-heading" className="text-xl font-bold">
+          Add a rule
+        </h2>
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+          <CsrfField />
+          <input type="hidden" name="intent" value="add" />
+          <label className="flex min-w-0 flex-1 basis-60 flex-col gap-1 font-semibold">
+            Words or pattern
+            <input
+              type="text"
+              name="pattern"
+              required
+              maxLength={MAX_PATTERN_LENGTH}
+              defaultValue={actionData?.pattern ?? ""}
+              className={FIELD}
+            />
+          </label>
+          <label className="flex flex-col gap-1 font-semibold">
+            Matched in
+            <select name="field" defaultValue="title" className={FIELD}>
+              {BLOCK_FIELDS.map((f) => (
+                <option key={f} value={f}>
+                  {BLOCK_FIELD_LABELS[f]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex max-w-full min-w-0 flex-col gap-1 font-semibold">
+            Feed
+            <select name="feed" defaultValue="" className={`${FIELD} max-w-full`}>
+              <option value="">Every feed</option>
+              {feeds.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className={PRIMARY_BUTTON}>
+            Add the rule
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="rules-heading">
+        <h2 id="rules-heading" className="text-xl font-bold">
+          Rules in force
+        </h2>
+        {rules.length === 0 ? (
+          <p className="mt-2">No rule yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-200 rounded ring-1 ring-slate-200">
+            {rules.map((rule) => (
+              <li key={rule.id} className="flex flex-col gap-2 p-3">
+                <p>
+                  <code className="font-semibold break-words">{rule.pattern}</code>
+                  <span className="block text-sm break-all text-slate-700">
+                    {BLOCK_FIELD_LABELS[rule.field]} · {feedLabel(rule.feedId)}
+                  </span>
+                </p>
+                <Form method="post" className="flex flex-wrap gap-2">
+                  <CsrfField />
+                  <input type="hidden" name="rule" value={rule.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="apply"
+                    className={DANGER_BUTTON}
+                    aria-label={`Take down stored stories it matches: ${rule.pattern}`}
+                  >
+                    Take down stored stories it matches
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remove"
+                    className={BUTTON}
+                    aria-label={`Remove: ${rule.pattern}`}
+                  >
+                    Remove
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

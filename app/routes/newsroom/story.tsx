@@ -1,0 +1,297 @@
+import { data, Form, Link, redirect } from "react-router";
+import { readForm } from "../../../server/forms/submission";
+import { DONE, isStoryIntent, runStoryAction } from "../../../server/newsroom/story-form";
+import { storyDetail } from "../../../server/newsroom/stories";
+import {
+  MAX_CORRECTION_LENGTH,
+  MAX_HEADLINE_LENGTH,
+  MAX_PINS,
+  MAX_REASON_LENGTH,
+  PIN_DURATIONS,
+} from "../../../shared/newsroom";
+import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
+import { categoryByKey } from "../../../shared/categories";
+import { ArticleImage } from "../../components/ArticleImage";
+import {
+  BUTTON,
+  DANGER_BUTTON,
+  FIELD,
+  formatStaffTime,
+  NewsroomNotice,
+  PRIMARY_BUTTON,
+} from "../../components/NewsroomNotice";
+import { CsrfField } from "./layout";
+import type { Route } from "./+types/story";
+
+/** The picture choices' previews: two side by side from sm on, each at most 20rem. */
+const NEWSROOM_CHOICE_SLOT = { sizes: "(min-width: 640px) 20rem, 100vw", maxWidth: 400 };
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Story | Newsroom" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  const story = await storyDetail(context.db, params.id);
+  if (!story) throw data("There is no story with that id.", { status: 404 });
+  const done = new URL(request.url).searchParams.get("done");
+  return { story, done: isStoryIntent(done) ? DONE[done] : null };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const session = await requireStaffAction(request, context, form);
+  const intent = form.get("intent");
+  if (!isStoryIntent(intent)) throw data("Unknown action.", { status: 400 });
+  const result = await runStoryAction(context, session.member, intent, params.id, form);
+  if (!result.ok) return data({ intent, error: result.error }, { status: 400 });
+  throw redirect(`/newsroom/stories/${encodeURIComponent(params.id)}?done=${intent}`, 303);
+}
+
+function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded p-4 ring-1 ring-slate-200">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      <div className="mt-3 flex flex-col gap-3">{children}</div>
+    </section>
+  );
+}
+
+export default function Story({ loaderData, actionData }: Route.ComponentProps) {
+  const { story, done } = loaderData;
+  const errorFor = (intent: string) =>
+    actionData?.intent === intent ? actionData.error : undefined;
+  const panelError = (intents: string[]) =>
+    intents.includes(actionData?.intent ?? "") ? (
+      <NewsroomNotice error={actionData?.error} />
+    ) : null;
+  return (
+    <div className="flex flex-col gap-6">
+      <p>
+        <Link to="/newsroom/stories" className="underline">
+          ← All stories
+        </Link>
+      </p>
+      <div>
+        <h1 className="text-2xl font-bold break-words">{story.title}</h1>
+        <p className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-700">
+          <span>{categoryByKey(story.category).name}</span>
+          <span>By {story.author}</span>
+          <time dateTime={story.publishedAt}>{formatStaffTime(story.publishedAt)}</time>
+        </p>
+        <p className="mt-2 text-sm break-all">
+          Original: <span className="font-mono">{story.link}</span>
+          {story.feedUrl ? (
+            <>
+              <br />
+              Feed: <span className="font-mono">{story.feedUrl}</span>
+            </>
+          ) : null}
+        </p>
+        {story.takenDown ? null : (
+          <p className="mt-2">
+            <a href={`/article/${story.id}`} className="underline">
+              See it on the site
+            </a>
+          </p>
+        )}
+      </div>
+      <NewsroomNotice done={done} />
+
+      <Panel id="status-heading" title={story.takenDown ? "Taken down" : "On the site"}>
+        {panelError(["take-down", "restore"])}
+        {story.takenDown ? (
+          <>
+            <p>
+              Down since {formatStaffTime(story.takenDown.at)}. Reason:{" "}
+              <span className="break-words">{story.takenDown.reason}</span>
+            </p>
+            <p className="text-sm text-slate-700">
+              Its address answers 410 Gone; the feed can bring it back without it showing.
+            </p>
+            <Form method="post">
+              <CsrfField />
+              <button type="submit" name="intent" value="restore" className={PRIMARY_BUTTON}>
+                Restore the story
+              </button>
+            </Form>
+          </>
+        ) : (
+          <Form method="post" className="flex flex-col gap-3">
+            <CsrfField />
+            <label className="flex flex-col gap-1 font-semibold">
+              Why it comes down (for the audit log; readers are not told)
+              <textarea
+                name="reason"
+                required
+                minLength={3}
+                maxLength={MAX_REASON_LENGTH}
+                rows={2}
+                className={FIELD}
+              />
+            </label>
+            <p>
+              <button type="submit" name="intent" value="take-down" className={DANGER_BUTTON}>
+                Take the story down
+              </button>
+            </p>
+          </Form>
+        )}
+      </Panel>
+
+      <Panel id="headline-heading" title="Headline">
+        {panelError(["headline"])}
+        <p>
+          The feed&apos;s headline:{" "}
+          <span className="break-words">{story.feedTitle ?? story.title}</span>
+        </p>
+        {story.feedTitle !== null ? (
+          <p>
+            Shown instead: <strong className="break-words">{story.title}</strong>
+          </p>
+        ) : null}
+        <Form method="post" className="flex flex-col gap-3">
+          <CsrfField />
+          <input type="hidden" name="intent" value="headline" />
+          <label className="flex flex-col gap-1 font-semibold">
+            Our headline
+            <input
+              type="text"
+              name="headline"
+              maxLength={MAX_HEADLINE_LENGTH}
+              defaultValue={story.feedTitle !== null ? story.title : ""}
+              aria-invalid={errorFor("headline") ? true : undefined}
+              className={FIELD}
+            />
+          </label>
+          <p className="flex flex-wrap gap-2">
+            <button type="submit" className={PRIMARY_BUTTON}>
+              Save the headline
+            </button>
+            {story.feedTitle !== null ? (
+              <button type="submit" name="use-feed" value="1" className={BUTTON}>
+                Use the feed&apos;s headline
+              </button>
+            ) : null}
+          </p>
+        </Form>
+      </Panel>
+
+      <Panel id="picture-heading" title="Picture">
+        {panelError(["picture"])}
+        <Form method="post" className="flex flex-col gap-3">
+          <CsrfField />
+          <input type="hidden" name="intent" value="picture" />
+          <fieldset className="grid gap-4 sm:grid-cols-2">
+            <legend className="sr-only">The picture the story shows</legend>
+            {(["feed", "default"] as const).map((choice) => (
+              <label key={choice} className="flex flex-col gap-2 rounded p-2 ring-1 ring-slate-200">
+                <span className="flex items-center gap-2 font-semibold">
+                  <input
+                    type="radio"
+                    name="picture"
+                    value={choice}
+                    defaultChecked={story.defaultPicture === (choice === "default")}
+                  />
+                  {choice === "feed" ? "The feed's picture" : "The default picture"}
+                </span>
+                {choice === "feed" && !story.image ? (
+                  <span className="text-sm text-slate-700">The feed gives no picture.</span>
+                ) : (
+                  <ArticleImage
+                    picture={choice === "feed" ? story.feedPicture : null}
+                    alt=""
+                    slot={NEWSROOM_CHOICE_SLOT}
+                    width={400}
+                    height={225}
+                    className="aspect-video w-full rounded bg-slate-200 object-cover"
+                  />
+                )}
+              </label>
+            ))}
+          </fieldset>
+          <p>
+            <button type="submit" className={PRIMARY_BUTTON}>
+              Save the picture choice
+            </button>
+          </p>
+        </Form>
+      </Panel>
+
+      <Panel id="pin-heading" title="Pin to the home page">
+        {panelError(["pin", "unpin"])}
+        {story.pin ? (
+          <p>
+            {`Pinned at place ${story.pin.position} until ${formatStaffTime(story.pin.expiresAt)}.`}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-700">
+            Up to {MAX_PINS} stories lead the slider and Today&apos;s Headlines, in the order set on
+            the Stories page.
+          </p>
+        )}
+        <Form method="post" className="flex flex-wrap items-end gap-3">
+          <CsrfField />
+          <label className="flex flex-col gap-1 font-semibold">
+            {story.pin ? "Keep it pinned for" : "Pin it for"}
+            <select name="hours" defaultValue="24" className={FIELD}>
+              {PIN_DURATIONS.map((d) => (
+                <option key={d.hours} value={d.hours}>
+                  {d.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" name="intent" value="pin" className={PRIMARY_BUTTON}>
+            {story.pin ? "Change the expiry" : "Pin the story"}
+          </button>
+          {story.pin ? (
+            <button type="submit" name="intent" value="unpin" className={BUTTON}>
+              Unpin
+            </button>
+          ) : null}
+        </Form>
+      </Panel>
+
+      <Panel id="corrections-heading" title="Corrections">
+        {panelError(["correct"])}
+        {story.corrections.length === 0 ? (
+          <p>None yet.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {story.corrections.map((c) => (
+              <li key={c.id}>
+                <time dateTime={c.date} className="font-semibold">
+                  {formatStaffTime(c.date)}:
+                </time>{" "}
+                <span className="break-words">{c.text}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" className="flex flex-col gap-3">
+          <CsrfField />
+          <label className="flex flex-col gap-1 font-semibold">
+            A correction, dated today, shown above the story and at /corrections
+            <textarea
+              name="correction"
+              required
+              minLength={10}
+              maxLength={MAX_CORRECTION_LENGTH}
+              rows={3}
+              className={FIELD}
+            />
+          </label>
+          <p>
+            <button type="submit" name="intent" value="correct" className={PRIMARY_BUTTON}>
+              Publish the correction
+            </button>
+          </p>
+        </Form>
+      </Panel>
+    </div>
+  );
+}

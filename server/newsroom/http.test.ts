@@ -1,0 +1,290 @@
+import { eq } from "drizzle-orm";
+import { XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { articles, staffAudit } from "../db/schema";
+import { testDatabases } from "../db/test-databases";
+import { startTestApp } from "../http/test-app";
+import { upsertArticle } from "../news/repository";
+import { addStaff } from "../staff/accounts";
+
+/**
+ * The story actions over HTTP, against the production build with its page cache on: what an editor
+ * and an admin may do, that a post needs the session's form token, that feed text shown to staff is
+ * inert, and that each action shows on the public pages at once (the cached pages drop).
+ */
+
+const database = testDatabases()[0];
+if (!database) throw new Error("no test database");
+let handle: Awaited<ReturnType<typeof database.open>>;
+let app: Awaited<ReturnType<typeof startTestApp>>;
+
+const PASSWORD = "a long enough password";
+const HOSTILE = `<img src=x onerror="alert(1)">Council <b>vote</b>`;
+const STORY = "harbor-budget-vote";
+const OTHER = "bay-ferry-returns";
+
+beforeAll(async () => {
+  handle = await database.open();
+  await handle.migrate();
+  const hourAgo = (h: number) => new Date(Date.now() - h * 3600_000);
+  await upsertArticle(handle.db, {
+    id: STORY,
+    category: "local-news",
+    link: "https://sample.example.org/harbor-budget-vote",
+    title: "Harbor budget vote set for Tuesday",
+    excerpt: "The port board meets to vote on the harbor budget.",
+    content: "<p>The port board meets on Tuesday.</p>",
+    author: HOSTILE,
+    publishedAt: hourAgo(1),
+  });
+  await upsertArticle(handle.db, {
+    id: OTHER,
+    category: "local-news",
+    link: "https://sample.example.org/bay-ferry",
+    title: HOSTILE,
+    excerpt: "The bay ferry returns this spring.",
+    content: "<p>Ferry.</p>",
+    author: "Staff Writer",
+    publishedAt: hourAgo(30),
+  });
+  await addStaff(handle.db, { email: "chief@example.org", role: "admin", password: PASSWORD });
+  await addStaff(handle.db, { email: "editor@example.org", role: "editor", password: PASSWORD });
+  app = await startTestApp(handle, { PAGE_CACHE_MB: "16", READ_CACHE_MB: "16" });
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await handle?.dispose();
+});
+
+const get = (address: string, cookie?: string) =>
+  fetch(`${app.base}${address}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+
+const post = (address: string, fields: Record<string, string>, cookie: string) =>
+  fetch(`${app.base}${address}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+async function signedIn(email: string): Promise<{ cookie: string; csrf: string }> {
+  const response = await fetch(`${app.base}/newsroom/sign-in`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password: PASSWORD, next: "/newsroom" }).toString(),
+  });
+  expect(response.status).toBe(303);
+  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+  const page = await (await get("/newsroom/stories", cookie)).text();
+  const csrf = /name="_csrf" value="([\w-]+)"/.exec(page)?.[1];
+  if (!csrf) throw new Error("no form token on the stories page");
+  return { cookie, csrf };
+}
+
+/** Asks twice, so a page the cache could keep is kept, and answers the second. */
+async function publicPage(address: string) {
+  await get(address);
+  const response = await get(address);
+  return {
+    status: response.status,
+    cache: response.headers.get("x-cache"),
+    body: await response.text(),
+  };
+}
+
+describe("story actions over HTTP", () => {
+  it("shows staff the feed's text as text, never as markup", async () => {
+    const { cookie } = await signedIn("editor@example.org");
+    for (const address of [
+      "/newsroom/stories",
+      `/newsroom/stories/${OTHER}`,
+      `/newsroom/stories/${STORY}`,
+    ]) {
+      const body = await (await get(address, cookie)).text();
+      expect(body, address).not.toContain("<img src=x");
+      expect(body, address).not.toContain("<b>vote</b>");
+      expect(body, address).toContain(
+        "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;Council &lt;b&gt;vote&lt;/b&gt;",
+      );
+    }
+  });
+
+  it("refuses a story action without the session's form token", async () => {
+    const { cookie } = await signedIn("editor@example.org");
+    const response = await post(
+      `/newsroom/stories/${STORY}`,
+      { intent: "take-down", reason: "Legal request" },
+      cookie,
+    );
+    expect(response.status).toBe(403);
+    expect((await get(`/article/${STORY}`)).status).toBe(200);
+  });
+
+  it("lets an editor take a story down (410, gone from every list at once) and an admin restore it", async () => {
+    const before = await publicPage("/");
+    expect(before.cache).toBe("HIT");
+    expect(before.body).toContain(`/article/${STORY}`);
+    expect((await publicPage("/rss.xml")).body).toContain(`/article/${STORY}`);
+
+    const editor = await signedIn("editor@example.org");
+    const down = await post(
+      `/newsroom/stories/${STORY}`,
+      { _csrf: editor.csrf, intent: "take-down", reason: "Legal request" },
+      editor.cookie,
+    );
+    expect(down.status).toBe(303);
+    expect(down.headers.get("location")).toBe(`/newsroom/stories/${STORY}?done=take-down`);
+
+    const gone = await get(`/article/${STORY}`);
+    expect(gone.status).toBe(410);
+    expect(gone.headers.get("cache-control")).toBe("no-store");
+    const notice = await gone.text();
+    expect(notice).toContain("This story has been removed");
+    expect(notice).not.toContain("Harbor budget vote");
+    expect(notice).not.toContain("Legal request");
+    expect(notice).toMatch(/<meta name="robots" content="noindex/);
+    for (const address of [
+      "/",
+      "/local-news",
+      "/rss.xml",
+      "/local-news/rss.xml",
+      "/search?q=harbor",
+      "/news-sitemap.xml",
+      "/sitemaps/articles-1.xml",
+    ]) {
+      const page = await publicPage(address);
+      expect(page.status, address).toBe(200);
+      expect(page.body, address).not.toContain(`/article/${STORY}`);
+    }
+
+    const admin = await signedIn("chief@example.org");
+    const back = await post(
+      `/newsroom/stories/${STORY}`,
+      { _csrf: admin.csrf, intent: "restore" },
+      admin.cookie,
+    );
+    expect(back.status).toBe(303);
+    expect((await get(`/article/${STORY}`)).status).toBe(200);
+    expect((await publicPage("/")).body).toContain(`/article/${STORY}`);
+
+    const audit = await handle.db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.subject, STORY))
+      .orderBy(staffAudit.id);
+    expect(audit.map((e) => [e.staffEmail, e.action])).toEqual([
+      ["editor@example.org", "story.take-down"],
+      ["chief@example.org", "story.restore"],
+    ]);
+  });
+
+  it("lets an editor and an admin alike manage block rules (content work, not an admin's)", async () => {
+    for (const email of ["editor@example.org", "chief@example.org"]) {
+      const member = await signedIn(email);
+      const added = await post(
+        "/newsroom/rules",
+        { _csrf: member.csrf, intent: "add", pattern: `casino ${email}`, field: "title", feed: "" },
+        member.cookie,
+      );
+      expect(added.status, email).toBe(303);
+      expect(added.headers.get("location")).toBe("/newsroom/rules?done=add");
+      const page = await (await get("/newsroom/rules", member.cookie)).text();
+      const id = new RegExp(`name="rule" value="(\\d+)"[^]*?casino ${email}`).exec(page)?.[1];
+      expect(id, email).toBeDefined();
+      const removed = await post(
+        "/newsroom/rules",
+        { _csrf: member.csrf, intent: "remove", rule: id ?? "" },
+        member.cookie,
+      );
+      expect(removed.status, email).toBe(303);
+    }
+    const actions = await handle.db
+      .select({ who: staffAudit.staffEmail, action: staffAudit.action })
+      .from(staffAudit)
+      .where(eq(staffAudit.action, "rule.add"));
+    expect(actions.map((a) => a.who)).toEqual(["editor@example.org", "chief@example.org"]);
+  });
+
+  it("answers a refused action on the page, and changes nothing", async () => {
+    const editor = await signedIn("editor@example.org");
+    const response = await post(
+      `/newsroom/stories/${STORY}`,
+      { _csrf: editor.csrf, intent: "take-down", reason: "" },
+      editor.cookie,
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Say why the story comes down.");
+    const [row] = await handle.db.select().from(articles).where(eq(articles.id, STORY));
+    expect(row?.takenDownAt).toBeNull();
+  });
+
+  it("publishes a correction on the story, in its JSON-LD, at /corrections and in its feed", async () => {
+    await publicPage(`/article/${STORY}`);
+    const editor = await signedIn("editor@example.org");
+    const text = "An earlier version gave the wrong day for the vote.";
+    const response = await post(
+      `/newsroom/stories/${STORY}`,
+      { _csrf: editor.csrf, intent: "correct", correction: text },
+      editor.cookie,
+    );
+    expect(response.status).toBe(303);
+    const article = (await publicPage(`/article/${STORY}`)).body;
+    const note = article.indexOf(text);
+    expect(note).toBeGreaterThan(-1);
+    expect(note).toBeLessThan(article.indexOf("The port board meets on Tuesday."));
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(article)?.[1] ?? "";
+    const graph = (JSON.parse(jsonLd) as { "@graph": Record<string, unknown>[] })["@graph"];
+    const story = graph.find((node) => node["@type"] === "NewsArticle");
+    expect(story?.correction).toEqual([
+      { "@type": "CorrectionComment", text, datePublished: expect.stringMatching(/^\d{4}-/) },
+    ]);
+
+    const page = await publicPage("/corrections");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(text);
+    expect(page.body).toContain(`href="/article/${STORY}"`);
+    expect(page.body).toMatch(/<link rel="canonical" href="[^"]*\/corrections"/);
+    const feed = await get("/corrections/rss.xml");
+    expect(feed.headers.get("content-type")).toContain("application/rss+xml");
+    const xml = await feed.text();
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toContain(`<title>Correction: Harbor budget vote set for Tuesday</title>`);
+    expect(xml).toContain(text);
+    expect(await (await get("/sitemaps/pages.xml")).text()).toContain("/corrections</loc>");
+  });
+
+  it("pins a story first in the headlines and the slider, and retitles it without losing the feed's", async () => {
+    await publicPage("/");
+    const editor = await signedIn("editor@example.org");
+    expect(
+      (
+        await post(
+          `/newsroom/stories/${OTHER}`,
+          { _csrf: editor.csrf, intent: "pin", hours: "24" },
+          editor.cookie,
+        )
+      ).status,
+    ).toBe(303);
+    expect(
+      (
+        await post(
+          `/newsroom/stories/${OTHER}`,
+          { _csrf: editor.csrf, intent: "headline", headline: "Bay ferry is back" },
+          editor.cookie,
+        )
+      ).status,
+    ).toBe(303);
+    const home = (await publicPage("/")).body;
+    const headlines = home.slice(home.indexOf("Today&#x27;s Headlines"));
+    expect(headlines.indexOf(`/article/${OTHER}`)).toBeLessThan(
+      headlines.indexOf(`/article/${STORY}`),
+    );
+    expect(home).toContain("Bay ferry is back");
+    const staffView = await (await get(`/newsroom/stories/${OTHER}`, editor.cookie)).text();
+    expect(staffView).toContain("Bay ferry is back");
+    expect(staffView).toContain("&lt;img src=x onerror");
+    expect(staffView).toContain("Pinned at place 1");
+  });
+});

@@ -1,0 +1,594 @@
+import { and, asc, desc, eq, gt, ilike, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { asArticlePicture, type ArticlePicture } from "../../shared/picture";
+import type { CategoryKey } from "../../shared/categories";
+import type { Database } from "../db/client";
+import { articles, blockRules, corrections, feeds, pictures, storyPins } from "../db/schema";
+import type { LoadContext } from "../http/load-context";
+import { LIVE } from "../news/repository";
+import {
+  MAX_CORRECTION_LENGTH,
+  MAX_HEADLINE_LENGTH,
+  MAX_PINS,
+  MAX_REASON_LENGTH,
+  type BlockField,
+  type StoryStatus,
+} from "../../shared/newsroom";
+import { recordAudit } from "../staff/audit";
+import type { StaffMember } from "../staff/accounts";
+import { blockingRule, blockRuleById, describeRule, parsePattern } from "./block-rules";
+
+/**
+ * What editors do to stories (issue #22): take down and restore, correct, pin, override the headline
+ * or the picture, and block rules. Each action checks its input, changes the database and writes
+ * the audit log in one transaction, then announces the change so every process's page and read
+ * caches drop at once.
+ */
+
+export type NewsroomServices = Pick<LoadContext, "db" | "announceChange">;
+type Actor = Pick<StaffMember, "id" | "email">;
+export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+/** The longest a pin may last. */
+export const MAX_PIN_DAYS = 30;
+
+const fail = (error: string): ActionResult => ({ ok: false, error });
+const tidy = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** Runs `change` (which says what it did, or why not) and announces it when it did something. */
+async function act(
+  services: NewsroomServices,
+  change: (tx: Database) => Promise<ActionResult>,
+): Promise<ActionResult> {
+  const result = await services.db.transaction((tx) => change(tx));
+  if (result.ok) await services.announceChange();
+  return result;
+}
+
+async function storyRow(db: Database, id: string) {
+  const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
+  return row;
+}
+
+const NO_STORY = "There is no story with that id.";
+
+export function takeDown(
+  services: NewsroomServices,
+  actor: Actor,
+  id: string,
+  reasonInput: string,
+  now = new Date(),
+): Promise<ActionResult> {
+  const reason = tidy(reasonInput);
+  if (reason.length < 3) return Promise.resolve(fail("Say why the story comes down."));
+  if (reason.length > MAX_REASON_LENGTH) {
+    return Promise.resolve(fail(`Keep the reason under ${MAX_REASON_LENGTH} characters.`));
+  }
+  return act(services, async (tx) => {
+    const story = await storyRow(tx, id);
+    if (!story) return fail(NO_STORY);
+    if (story.takenDownAt) return fail("The story is already down.");
+    await tx
+      .update(articles)
+      .set({ takenDownAt: now, takedownReason: reason })
+      .where(eq(articles.id, id));
+    await recordAudit(tx, actor, {
+      action: "story.take-down",
+      subject: id,
+      before: { down: false },
+      after: { down: true, reason },
+    });
+    return { ok: true, message: "The story is down." };
+  });
+}
+
+export function restore(services: NewsroomServices, actor: Actor, id: string) {
+  return act(services, async (tx) => {
+    const story = await storyRow(tx, id);
+    if (!story) return fail(NO_STORY);
+    if (!story.takenDownAt) return fail("The story is not down.");
+    await tx
+      .update(articles)
+      .set({ takenDownAt: null, takedownReason: null })
+      .where(eq(articles.id, id));
+    await recordAudit(tx, actor, {
+      action: "story.restore",
+      subject: id,
+      before: { down: true, reason: story.takedownReason },
+      after: { down: false },
+    });
+    return { ok: true, message: "The story is back on the site." };
+  });
+}
+
+export function addCorrection(
+  services: NewsroomServices,
+  actor: Actor,
+  id: string,
+  textInput: string,
+  now = new Date(),
+): Promise<ActionResult> {
+  const text = tidy(textInput);
+  if (text.length < 10)
+    return Promise.resolve(fail("Write the correction (10 characters or more)."));
+  if (text.length > MAX_CORRECTION_LENGTH) {
+    return Promise.resolve(fail(`Keep the correction under ${MAX_CORRECTION_LENGTH} characters.`));
+  }
+  return act(services, async (tx) => {
+    const story = await storyRow(tx, id);
+    if (!story) return fail(NO_STORY);
+    const [added] = await tx
+      .insert(corrections)
+      .values({ articleId: id, text, publishedAt: now })
+      .returning({ id: corrections.id });
+    await recordAudit(tx, actor, {
+      action: "story.correct",
+      subject: id,
+      before: null,
+      after: { correction: added?.id, text, date: now.toISOString() },
+    });
+    return { ok: true, message: "The correction is published." };
+  });
+}
+
+/** Sets staff's headline; an empty one gives the story the feed's headline back. */
+export function setHeadline(
+  services: NewsroomServices,
+  actor: Actor,
+  id: string,
+  headlineInput: string,
+): Promise<ActionResult> {
+  const headline = tidy(headlineInput);
+  if (headline.length > MAX_HEADLINE_LENGTH) {
+    return Promise.resolve(fail(`Keep the headline under ${MAX_HEADLINE_LENGTH} characters.`));
+  }
+  return act(services, async (tx) => {
+    const story = await storyRow(tx, id);
+    if (!story) return fail(NO_STORY);
+    const feedTitle = story.feedTitle ?? story.title;
+    // The feed's own headline, typed again or left empty, ends the override.
+    const override = headline === "" || headline === feedTitle ? null : headline;
+    if ((story.feedTitle === null ? null : story.title) === override) {
+      return fail("That is the headline already.");
+    }
+    await tx
+      .update(articles)
+      .set(
+        override === null ? { title: feedTitle, feedTitle: null } : { title: override, feedTitle },
+      )
+      .where(eq(articles.id, id));
+    await recordAudit(tx, actor, {
+      action: "story.headline",
+      subject: id,
+      before: { headline: story.title, feedHeadline: feedTitle },
+      after: { headline: override ?? feedTitle, feedHeadline: feedTitle },
+    });
+    return {
+      ok: true,
+      message: override === null ? "The feed's headline is back." : "The headline is changed.",
+    };
+  });
+}
+
+export type PictureChoice = "feed" | "default";
+
+export function setPictureChoice(
+  services: NewsroomServices,
+  actor: Actor,
+  id: string,
+  choice: PictureChoice,
+): Promise<ActionResult> {
+  return act(services, async (tx) => {
+    const story = await storyRow(tx, id);
+    if (!story) return fail(NO_STORY);
+    const useDefault = choice === "default";
+    if (story.defaultPicture === useDefault) return fail("The story shows that picture already.");
+    let picture: ArticlePicture | null = null;
+    if (!useDefault && story.image) {
+      // The feed's picture as the picture pass kept it (none yet: the pass adds it).
+      const [kept] = await tx
+        .select({ picture: pictures.picture })
+        .from(pictures)
+        .where(and(eq(pictures.url, story.image), isNotNull(pictures.picture)))
+        .limit(1);
+      picture = asArticlePicture(kept?.picture);
+    }
+    await tx
+      .update(articles)
+      .set({ defaultPicture: useDefault, picture })
+      .where(eq(articles.id, id));
+    await recordAudit(tx, actor, {
+      action: "story.picture",
+      subject: id,
+      before: { picture: story.defaultPicture ? "default" : "feed" },
+      after: { picture: choice },
+    });
+    return {
+      ok: true,
+      message: useDefault ? "The story shows the default picture." : "The feed's picture is back.",
+    };
+  });
+}
+
+/** Active pins, in order. */
+async function activePins(db: Database, now: Date) {
+  return db
+    .select({ articleId: storyPins.articleId, expiresAt: storyPins.expiresAt })
+    .from(storyPins)
+    .where(gt(storyPins.expiresAt, now))
+    .orderBy(asc(storyPins.position), asc(storyPins.articleId));
+}
+
+/** Numbers the pins 1, 2, … in the order given. */
+async function renumber(db: Database, ids: string[]) {
+  for (const [index, articleId] of ids.entries()) {
+    await db
+      .update(storyPins)
+      .set({ position: index + 1 })
+      .where(eq(storyPins.articleId, articleId));
+  }
+}
+
+export function pin(
+  services: NewsroomServices,
+  actor: Actor,
+  id: string,
+  expiresAt: Date,
+  now = new Date(),
+): Promise<ActionResult> {
+  if (Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now.getTime()) {
+    return Promise.resolve(fail("Give an expiry in the future."));
+  }
+  if (expiresAt.getTime() > now.getTime() + MAX_PIN_DAYS * 86_400_000) {
+    return Promise.resolve(fail(`A pin lasts at most ${MAX_PIN_DAYS} days.`));
+  }
+  return act(services, async (tx) => {
+    const story = await storyRow(tx, id);
+    if (!story) return fail(NO_STORY);
+    if (story.takenDownAt) return fail("A story that is down cannot be pinned.");
+    // Pins past their expiry are gone for good.
+    await tx.delete(storyPins).where(lte(storyPins.expiresAt, now));
+    const pins = await activePins(tx, now);
+    const existing = pins.find((p) => p.articleId === id);
+    if (!existing && pins.length >= MAX_PINS) {
+      return fail(`At most ${MAX_PINS} stories can be pinned: unpin one first.`);
+    }
+    if (existing) {
+      await tx.update(storyPins).set({ expiresAt }).where(eq(storyPins.articleId, id));
+    } else {
+      await tx.insert(storyPins).values({ articleId: id, position: pins.length + 1, expiresAt });
+    }
+    await recordAudit(tx, actor, {
+      action: "story.pin",
+      subject: id,
+      before: existing ? { pinned: true, expires: existing.expiresAt.toISOString() } : null,
+      after: { pinned: true, expires: expiresAt.toISOString() },
+    });
+    return {
+      ok: true,
+      message: existing ? "The pin's expiry is changed." : "The story is pinned.",
+    };
+  });
+}
+
+export function unpin(services: NewsroomServices, actor: Actor, id: string, now = new Date()) {
+  return act(services, async (tx) => {
+    const pins = await activePins(tx, now);
+    const existing = pins.find((p) => p.articleId === id);
+    if (!existing) return fail("The story is not pinned.");
+    await tx.delete(storyPins).where(eq(storyPins.articleId, id));
+    await renumber(
+      tx,
+      pins.filter((p) => p.articleId !== id).map((p) => p.articleId),
+    );
+    await recordAudit(tx, actor, {
+      action: "story.unpin",
+      subject: id,
+      before: { pinned: true, expires: existing.expiresAt.toISOString() },
+      after: null,
+    });
+    return { ok: true, message: "The story is unpinned." };
+  });
+}
+
+/** Moves a pinned story one place up (earlier) or down. */
+export function movePin(
+  services: NewsroomServices,
+  actor: Actor,
+  id: string,
+  direction: "up" | "down",
+  now = new Date(),
+) {
+  return act(services, async (tx) => {
+    const order = (await activePins(tx, now)).map((p) => p.articleId);
+    const from = order.indexOf(id);
+    if (from === -1) return fail("The story is not pinned.");
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= order.length) return fail("The story cannot move further.");
+    const next = [...order];
+    [next[from], next[to]] = [order[to] ?? id, id];
+    await renumber(tx, next);
+    await recordAudit(tx, actor, {
+      action: "story.pin-order",
+      subject: id,
+      before: { order },
+      after: { order: next },
+    });
+    return { ok: true, message: "The pins are reordered." };
+  });
+}
+
+export interface PinnedStory {
+  id: string;
+  title: string;
+  expiresAt: string;
+  down: boolean;
+}
+
+export async function listPins(db: Database, now = new Date()): Promise<PinnedStory[]> {
+  const rows = await db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      expiresAt: storyPins.expiresAt,
+      takenDownAt: articles.takenDownAt,
+    })
+    .from(storyPins)
+    .innerJoin(articles, eq(articles.id, storyPins.articleId))
+    .where(gt(storyPins.expiresAt, now))
+    .orderBy(asc(storyPins.position), asc(storyPins.articleId));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    expiresAt: r.expiresAt.toISOString(),
+    down: r.takenDownAt !== null,
+  }));
+}
+
+// Block rules.
+
+export function addBlockRule(
+  services: NewsroomServices,
+  actor: Actor,
+  input: { feedId: number | null; field: BlockField; pattern: string },
+): Promise<ActionResult> {
+  const parsed = parsePattern(input.pattern);
+  if ("error" in parsed) return Promise.resolve(fail(parsed.error));
+  return act(services, async (tx) => {
+    if (input.feedId !== null) {
+      const [feed] = await tx
+        .select({ id: feeds.id })
+        .from(feeds)
+        .where(eq(feeds.id, input.feedId));
+      if (!feed) return fail("There is no such feed.");
+    }
+    const [added] = await tx
+      .insert(blockRules)
+      .values({ feedId: input.feedId, field: input.field, pattern: parsed.pattern })
+      .returning({ id: blockRules.id });
+    const rule = { feedId: input.feedId, field: input.field, pattern: parsed.pattern };
+    await recordAudit(tx, actor, {
+      action: "rule.add",
+      subject: `rule ${added?.id}`,
+      before: null,
+      after: rule,
+    });
+    return {
+      ok: true,
+      message: "The rule is added: the next ingest keeps matching items out.",
+    };
+  });
+}
+
+export function removeBlockRule(services: NewsroomServices, actor: Actor, ruleId: number) {
+  return act(services, async (tx) => {
+    const rule = await blockRuleById(tx, ruleId);
+    if (!rule) return fail("There is no such rule.");
+    await tx.delete(blockRules).where(eq(blockRules.id, ruleId));
+    await recordAudit(tx, actor, {
+      action: "rule.remove",
+      subject: `rule ${ruleId}`,
+      before: { feedId: rule.feedId, field: rule.field, pattern: rule.pattern },
+      after: null,
+    });
+    return { ok: true, message: "The rule is removed." };
+  });
+}
+
+/** Takes down every stored story on the site that the rule matches, with the rule as reason. */
+export function applyBlockRule(
+  services: NewsroomServices,
+  actor: Actor,
+  ruleId: number,
+  now = new Date(),
+) {
+  return act(services, async (tx) => {
+    const rule = await blockRuleById(tx, ruleId);
+    if (!rule) return fail("There is no such rule.");
+    const candidates = await tx
+      .select({
+        id: articles.id,
+        feedId: articles.feedId,
+        title: articles.title,
+        feedTitle: articles.feedTitle,
+        author: articles.author,
+        link: articles.link,
+      })
+      .from(articles)
+      .where(and(LIVE, rule.feedId === null ? undefined : eq(articles.feedId, rule.feedId)));
+    // A headline staff wrote is theirs: the rule looks at the feed's.
+    const matched = candidates.filter((story) =>
+      blockingRule([rule], story.feedId, { ...story, title: story.feedTitle ?? story.title }),
+    );
+    if (matched.length === 0) return fail("No story on the site matches the rule.");
+    const reason = describeRule(rule);
+    const ids = matched.map((s) => s.id);
+    for (const id of ids) {
+      await tx
+        .update(articles)
+        .set({ takenDownAt: now, takedownReason: reason })
+        .where(eq(articles.id, id));
+    }
+    await recordAudit(tx, actor, {
+      action: "rule.apply",
+      subject: `rule ${rule.id}`,
+      before: { down: [] },
+      after: { down: ids, reason },
+    });
+    return {
+      ok: true,
+      message: `${ids.length} ${ids.length === 1 ? "story is" : "stories are"} down.`,
+    };
+  });
+}
+
+// What the newsroom's screens read.
+
+export const STORIES_PAGE_SIZE = 30;
+
+export interface StoryListItem {
+  id: string;
+  title: string;
+  feedTitle: string | null;
+  category: CategoryKey;
+  publishedAt: string;
+  down: boolean;
+}
+
+/** Escapes LIKE's wildcards, so staff's search is plain text. */
+const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listStories(
+  db: Database,
+  options: { query: string; category: CategoryKey | null; status: StoryStatus; page: number },
+): Promise<{ stories: StoryListItem[]; total: number }> {
+  const query = options.query.trim().slice(0, 200);
+  const statusCondition: Record<StoryStatus, SQL | undefined> = {
+    all: undefined,
+    live: LIVE,
+    down: isNotNull(articles.takenDownAt),
+    pinned: sql`EXISTS (SELECT 1 FROM ${storyPins} WHERE ${storyPins.articleId} = ${articles.id} AND ${storyPins.expiresAt} > now())`,
+    corrected: sql`EXISTS (SELECT 1 FROM ${corrections} WHERE ${corrections.articleId} = ${articles.id})`,
+    edited: or(isNotNull(articles.feedTitle), eq(articles.defaultPicture, true)),
+  };
+  const where = and(
+    statusCondition[options.status],
+    options.category ? eq(articles.category, options.category) : undefined,
+    query
+      ? or(
+          ilike(articles.title, likeText(query)),
+          ilike(articles.feedTitle, likeText(query)),
+          eq(articles.id, query),
+          eq(articles.link, query),
+        )
+      : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: articles.id,
+        title: articles.title,
+        feedTitle: articles.feedTitle,
+        category: articles.category,
+        publishedAt: articles.publishedAt,
+        takenDownAt: articles.takenDownAt,
+      })
+      .from(articles)
+      .where(where)
+      .orderBy(desc(articles.publishedAt), articles.id)
+      .limit(STORIES_PAGE_SIZE)
+      .offset((Math.max(1, options.page) - 1) * STORIES_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(articles)
+      .where(where),
+  ]);
+  return {
+    stories: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      feedTitle: r.feedTitle,
+      category: r.category as CategoryKey,
+      publishedAt: r.publishedAt.toISOString(),
+      down: r.takenDownAt !== null,
+    })),
+    total: counted?.n ?? 0,
+  };
+}
+
+export interface StoryDetail {
+  id: string;
+  title: string;
+  /** The feed's headline when staff overrode it. */
+  feedTitle: string | null;
+  excerpt: string;
+  author: string;
+  link: string;
+  category: CategoryKey;
+  feedUrl: string | null;
+  publishedAt: string;
+  /** The feed's picture address, if it gave one. */
+  image: string | null;
+  /** The feed's picture as we keep it (whichever the story shows); null until fetched, or none. */
+  feedPicture: ArticlePicture | null;
+  defaultPicture: boolean;
+  takenDown: { at: string; reason: string } | null;
+  pin: { position: number; expiresAt: string } | null;
+  corrections: { id: number; text: string; date: string }[];
+}
+
+export async function storyDetail(
+  db: Database,
+  id: string,
+  now = new Date(),
+): Promise<StoryDetail | undefined> {
+  const [row] = await db
+    .select({ story: articles, feedUrl: feeds.url })
+    .from(articles)
+    .leftJoin(feeds, eq(feeds.id, articles.feedId))
+    .where(eq(articles.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const { story } = row;
+  const [pinRows, correctionRows, keptRows] = await Promise.all([
+    db
+      .select()
+      .from(storyPins)
+      .where(and(eq(storyPins.articleId, id), gt(storyPins.expiresAt, now))),
+    db
+      .select()
+      .from(corrections)
+      .where(eq(corrections.articleId, id))
+      .orderBy(desc(corrections.publishedAt), desc(corrections.id)),
+    story.image
+      ? db
+          .select({ picture: pictures.picture })
+          .from(pictures)
+          .where(eq(pictures.url, story.image))
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
+  const pinRow = pinRows[0];
+  return {
+    id: story.id,
+    title: story.title,
+    feedTitle: story.feedTitle,
+    excerpt: story.excerpt,
+    author: story.author,
+    link: story.link,
+    category: story.category as CategoryKey,
+    feedUrl: row.feedUrl,
+    publishedAt: story.publishedAt.toISOString(),
+    image: story.image,
+    feedPicture: asArticlePicture(keptRows[0]?.picture),
+    defaultPicture: story.defaultPicture,
+    takenDown: story.takenDownAt
+      ? { at: story.takenDownAt.toISOString(), reason: story.takedownReason ?? "" }
+      : null,
+    pin: pinRow ? { position: pinRow.position, expiresAt: pinRow.expiresAt.toISOString() } : null,
+    corrections: correctionRows.map((c) => ({
+      id: c.id,
+      text: c.text,
+      date: c.publishedAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,44 @@
+/** The newsroom's limits and choices, for its server code and its forms alike. */
+
+/** How many stories staff can pin to the top of the slider and the headlines. */
+export const MAX_PINS = 5;
+
+/** How long a pin lasts, as offered in the newsroom. */
+export const PIN_DURATIONS = [
+  { hours: 6, label: "6 hours" },
+  { hours: 12, label: "12 hours" },
+  { hours: 24, label: "1 day" },
+  { hours: 48, label: "2 days" },
+  { hours: 72, label: "3 days" },
+  { hours: 168, label: "1 week" },
+  { hours: 336, label: "2 weeks" },
+  { hours: 720, label: "30 days" },
+] as const;
+
+export const MAX_REASON_LENGTH = 500;
+export const MAX_CORRECTION_LENGTH = 2000;
+export const MAX_HEADLINE_LENGTH = 300;
+
+export const STORY_STATUSES = ["all", "live", "down", "pinned", "corrected", "edited"] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+
+export const STORY_STATUS_LABELS: Record<StoryStatus, string> = {
+  all: "All",
+  live: "On the site",
+  down: "Taken down",
+  pinned: "Pinned",
+  corrected: "Corrected",
+  edited: "Headline or picture changed",
+};
+
+export const BLOCK_FIELDS = ["title", "author", "link", "any"] as const;
+export type BlockField = (typeof BLOCK_FIELDS)[number];
+
+export const BLOCK_FIELD_LABELS: Record<BlockField, string> = {
+  title: "Headline",
+  author: "Author",
+  link: "Link",
+  any: "Headline, author or link",
+};
+
+export const MAX_PATTERN_LENGTH = 200;
