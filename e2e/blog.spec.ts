@@ -60,6 +60,16 @@ test.describe("blog list", () => {
     const box = await image.boundingBox();
     expect(box?.width).toBeGreaterThan(0);
     expect(box?.width).toBe(box?.height);
+    // Round and centred: the picture covers its circle and is cut evenly on both sides, whatever
+    // its own shape (a 16:9 picture loses equal strips left and right).
+    expect(
+      await image.evaluate((img) => {
+        const style = getComputedStyle(img);
+        const round =
+          Number.parseFloat(style.borderRadius) >= img.getBoundingClientRect().width / 2;
+        return [round, style.objectFit, style.objectPosition];
+      }),
+    ).toEqual([true, "cover", "50% 50%"]);
     const voting = page.getByRole("main").getByRole("article").nth(3);
     await expect(voting).toContainText("Voting in San Diego County");
     await expect(voting.getByRole("img")).toHaveCount(0);
