@@ -182,6 +182,17 @@ export async function suppress(
   detail: string | null = null,
 ): Promise<void> {
   const address = normaliseEmail(email);
+  if (reason === "unsubscribed") {
+    await db
+      .update(newsletterSubscribers)
+      .set({
+        status: "unsubscribed",
+        unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())`,
+        confirmTokenHash: null,
+        confirmExpiresAt: null,
+      })
+      .where(eq(newsletterSubscribers.email, address));
+  }
   const insert = db.insert(newsletterSuppressions).values({ email: address, reason, detail });
   await (reason === "bounced"
     ? insert.onConflictDoUpdate({
