@@ -1,13 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../server/forms/submission";
-import {
-  CONFIRM_TOKEN_HOURS,
-  confirmationTokenValid,
-  confirmSubscription,
-} from "../../server/mail/subscriptions";
+import { confirmationTokenValid, confirmSubscription } from "../../server/mail/subscriptions";
 import { NewsletterBox } from "../components/NewsletterBox";
 import { PageHeading } from "../components/PageHeading";
 import { linkToken, mailLinkHeaders } from "../lib/mail-link";
+import { CONFIRM_TOKEN_HOURS } from "../lib/newsletter";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const headers = mailLinkHeaders;

@@ -15,9 +15,6 @@ export const meta: Route.MetaFunction = () => [
 
 type State = "ask" | "unsubscribed" | "invalid";
 
-/** What a mail program's one-click unsubscribe posts (RFC 8058). */
-const ONE_CLICK = "One-Click";
-
 /** Every mail's unsubscribe link opens this page; a GET never unsubscribes by itself. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -30,14 +27,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The page's button, and the one-click POST a mail program sends to the List-Unsubscribe address
- * (no cookie, no page, from any origin: the token is the proof).
+ * The page's button. (A mail program's one-click POST to the List-Unsubscribe address is answered
+ * before the pages: server/mail/one-click.ts.)
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const { unsubscribed } = await unsubscribe(context.db, linkToken(request, form), new Date());
   if (!unsubscribed) return data({ state: "invalid" as State }, { status: 400 });
-  if (form.get("List-Unsubscribe") === ONE_CLICK) return { state: "unsubscribed" as State };
   return redirect("/newsletter/unsubscribe?unsubscribed=1", 303);
 }
 

@@ -116,9 +116,6 @@ export function securityHeaders(config: Config): express.RequestHandler {
   };
 }
 
-/** The address every newsletter mail's List-Unsubscribe header names. */
-export const ONE_CLICK_UNSUBSCRIBE_PATH = "/newsletter/unsubscribe";
-
 /**
  * Refuses a state-changing request that a page of another site made a browser send (CSRF): the
  * browser's own Sec-Fetch-Site or Origin says where it came from. Clients that send neither are
@@ -128,9 +125,6 @@ export function sameOriginPosts(config: Config): express.RequestHandler {
   const siteOrigin = new URL(config.siteUrl).origin;
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    // A mail program's one-click unsubscribe (RFC 8058) posts from its own servers or pages; the
-    // token in the address is the proof, and it can only take the reader off the list.
-    if (req.path === ONE_CLICK_UNSUBSCRIBE_PATH) return next();
     const site = req.get("sec-fetch-site");
     const from = req.get("origin");
     const ownOrigin = `${req.protocol}://${req.get("host") ?? ""}`;

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { CONFIRM_TOKEN_HOURS } from "../../app/lib/newsletter";
 import type { Database } from "../db/client";
 import { newsletterSubscribers, newsletterSuppressions } from "../db/schema";
 import { siteSecret } from "../db/secrets";
@@ -10,8 +11,7 @@ import { normaliseEmail } from "../forms/repository";
  * kept as hashes, unsubscribe links that never expire, and the suppression list.
  */
 
-/** How long a confirmation link works. */
-export const CONFIRM_TOKEN_HOURS = 48;
+export { CONFIRM_TOKEN_HOURS };
 
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
 export type SuppressionReason = "unsubscribed" | "bounced";
