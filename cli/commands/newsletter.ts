@@ -104,7 +104,7 @@ export const newsletterCommand: Command = {
             console.log(
               `${run.resumed ? "Resumed" : "Sent"} issue ${s.issueId} to ${mailer.destination}: ` +
                 `${s.sent} sent, ${s.bounced} bounced, ${s.failed} failed, ${s.skipped} skipped` +
-                `${s.retried > 0 ? `, ${s.retried} handed over again after an interrupted run` : ""}` +
+                `${s.retried > 0 ? `, ${s.retried} begun by an interrupted run and sent now` : ""}` +
                 `${s.remaining > 0 ? `; ${s.remaining} left for the next run` : ""}.`,
             );
             return s.remaining > 0 ? 1 : 0;

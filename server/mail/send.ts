@@ -41,7 +41,7 @@ export interface SendSummary {
   failed: number;
   /** Readers who left or bounced after the issue was made. */
   skipped: number;
-  /** Handed over again after an interrupted run (each with its first Message-ID). */
+  /** Begun by an interrupted run and sent in this one (each with its first Message-ID). */
   retried: number;
   /** Still queued when the run stopped (a failing mail server, a stop). */
   remaining: number;
