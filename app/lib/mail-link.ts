@@ -2,12 +2,13 @@ import type { HeadersArgs } from "react-router";
 
 /**
  * Pages opened from a link in a newsletter mail carry a token in their address: they are never
- * cached or indexed, and never send their address on as a Referer.
+ * cached or indexed. (The site's Referrer-Policy already sends other sites no more than our origin;
+ * `no-referrer` here would make browsers send `Origin: null` with the page's own form, which the
+ * same-origin check for forms refuses.)
  */
 export function mailLinkHeaders({ actionHeaders, loaderHeaders }: HeadersArgs): Headers {
   const headers = new Headers([...actionHeaders.keys()].length > 0 ? actionHeaders : loaderHeaders);
   headers.set("Cache-Control", "private, no-store");
-  headers.set("Referrer-Policy", "no-referrer");
   headers.set("X-Robots-Tag", "noindex");
   return headers;
 }
