@@ -25,6 +25,9 @@ export default [
   route("newsletter", "routes/newsletter.tsx"),
   route("corrections", "routes/corrections.tsx"),
   route("corrections/rss.xml", "routes/corrections-rss.ts"),
+  // The links in newsletter mail: each page asks for a button press, so a mail scanner's GET does nothing.
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   // The staff's newsroom (decision 023): every page checks the session itself.
   route("newsroom/sign-in", "routes/newsroom/sign-in.tsx"),
   route("newsroom/sign-out", "routes/newsroom/sign-out.tsx"),

@@ -51,6 +51,7 @@ const { createLogger } = await import("../server/logger");
 const { createBlogSource } = await import("../server/blog/create-source");
 const { formLimiter } = await import("../server/forms/guard");
 const { loadContent } = await import("../server/content/load");
+const { newsletterMailFor } = await import("../server/mail/signup");
 const { latestArticles } = await import("../server/news/repository");
 const { readCacheFor } = await import("../server/news/read-cache");
 
@@ -79,14 +80,17 @@ const config = parseConfig(env);
 const database = await openDatabase(config.database, { owner: "the render benchmark" });
 const readCache = await readCacheFor(config, database);
 const logger = createLogger("silent");
+const content = loadContent(config.contentDir);
 const context = {
   config,
   db: database.db,
   announceChange: () => database.announceChange(),
   logger,
   blog: createBlogSource(config.blog, config.siteUrl, logger),
-  content: loadContent(config.contentDir),
+  content,
   formLimiter: formLimiter(config.formRateLimit),
+  // Pages are only rendered: nothing is sent.
+  mail: newsletterMailFor(config, content.site.name),
   clientAddress: "127.0.0.1",
   requestId: "bench",
 };

@@ -9,6 +9,8 @@ import { openDatabase } from "../server/db/client";
 import { articles } from "../server/db/schema";
 import { endLockHolder } from "../server/db/test-databases";
 import { addSubscriber, saveContactMessage } from "../server/forms/repository";
+import { countAudience } from "../server/mail/send";
+import { confirmSubscription, requestSubscription, suppress } from "../server/mail/subscriptions";
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";
 import { rssFeed, startFixtureServer, type FixtureServer } from "../server/ingest/test-server";
 import { csvField } from "./commands/subscribers";
@@ -38,7 +40,16 @@ function news(args: string[], env: Record<string, string> = {}) {
 
 describe("news command", { timeout: 120_000 }, () => {
   it("lists its commands, and each has --help", async () => {
-    const names = ["migrate", "ingest", "feeds", "pictures", "parse", "subscribers", "resanitize"];
+    const names = [
+      "migrate",
+      "ingest",
+      "feeds",
+      "pictures",
+      "parse",
+      "subscribers",
+      "newsletter",
+      "resanitize",
+    ];
     const [help, ...own] = await Promise.all([
       news(["--help"]),
       ...names.map((name) => news([name, "--help"])),
@@ -206,19 +217,75 @@ describe("news command", { timeout: 120_000 }, () => {
     await handle.migrate();
     await addSubscriber(handle.db, "first@example.com");
     await addSubscriber(handle.db, "Second@Example.com");
+    const confirmation = await requestSubscription(handle.db, "third@example.com", {
+      now: new Date(),
+      resendMinutes: 10,
+    });
+    await confirmSubscription(handle.db, confirmation?.token ?? "", new Date());
+    await suppress(handle.db, "second@example.com", "unsubscribed");
     await handle.close();
     const table = await news(["subscribers"]);
-    expect(table.stdout).toMatch(/email\s+subscribed\n/);
-    expect(table.stdout).toContain("2 subscribers");
+    expect(table.stdout).toMatch(/email\s+status\s+signed up\s+confirmed\s+left\n/);
+    expect(table.stdout).toMatch(/first@example\.com\s+pending\s/);
+    expect(table.stdout).toMatch(/second@example\.com\s+unsubscribed\s/);
+    expect(table.stdout).toMatch(/third@example\.com\s+confirmed\s/);
+    expect(table.stdout).toContain("3 subscribers: 1 confirmed, 1 pending, 1 unsubscribed");
     const csv = await news(["subscribers", "--csv"]);
     expect(csv.code).toBe(0);
     const lines = csv.stdout.trim().split("\n");
-    expect(lines[0]).toBe("email,subscribed_at");
-    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual([
-      "first@example.com",
-      "second@example.com",
+    expect(lines[0]).toBe("email,status,subscribed_at,confirmed_at");
+    expect(lines.slice(1).map((l) => l.split(",").slice(0, 2).join(","))).toEqual([
+      "first@example.com,pending",
+      "second@example.com,unsubscribed",
+      "third@example.com,confirmed",
     ]);
-    expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z,$/);
+    expect(lines[3]).toMatch(/Z,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
+  it("newsletter: previews the next digest, sends it (or only says what it would) to the outbox", async () => {
+    // Stories from the sample feeds, one confirmed reader (left by the subscribers test, or made here).
+    expect((await news(["ingest"])).code).toBe(0);
+    const handle = await openDatabase({ kind: "pglite", dataDir }, { owner: "the test" });
+    await handle.migrate();
+    const due = await requestSubscription(handle.db, "reader@example.com", {
+      now: new Date(),
+      resendMinutes: 10,
+    });
+    await confirmSubscription(handle.db, due?.token ?? "", new Date());
+    const readers = await countAudience(handle.db);
+    await handle.close();
+    expect(readers).toBeGreaterThan(0);
+
+    const file = path.join(dataDir, "preview", "digest.html");
+    const preview = await news(["newsletter", "preview", "--out", file]);
+    expect(preview.code).toBe(0);
+    expect(preview.stdout).toContain(
+      `HTML in ${file}, plain text in ${file.replace(".html", ".txt")}`,
+    );
+    const html = fs.readFileSync(file, "utf8");
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).toContain("Today&#x27;s Headlines");
+    expect(html).toContain('href="http://127.0.0.1:3000/article/');
+    expect(fs.readFileSync(file.replace(".html", ".txt"), "utf8")).toContain(
+      "Unsubscribe: http://127.0.0.1:3000/newsletter/unsubscribe?token=preview",
+    );
+
+    const outbox = path.join(dataDir, "outbox");
+    const dry = await news(["newsletter", "send", "--dry-run"]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(`to ${readers} confirmed reader`);
+    expect(dry.stdout).toContain("Nothing was sent (--dry-run).");
+    expect(fs.existsSync(outbox)).toBe(false);
+
+    const sent = await news(["newsletter", "send"]);
+    expect(sent.code).toBe(0);
+    expect(sent.stdout).toMatch(
+      new RegExp(`^Sent issue \\d+ to the outbox folder ${outbox}: ${readers} sent, 0 bounced`),
+    );
+    const files = fs.readdirSync(outbox);
+    expect(files).toHaveLength(readers);
+    expect(files.every((f) => /^issue-\d+\.\d+@127\.0\.0\.1\.eml$/.test(f))).toBe(true);
   });
 
   it("resanitize: sanitises articles stored under an older policy again and says so", async () => {

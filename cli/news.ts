@@ -4,6 +4,7 @@ import { picturesCommand } from "./commands/pictures";
 import { ingest } from "./commands/ingest";
 import { messagesCommand } from "./commands/messages";
 import { migrate } from "./commands/migrate";
+import { newsletterCommand } from "./commands/newsletter";
 import { parse } from "./commands/parse";
 import { resanitize } from "./commands/resanitize";
 import { staffCommand } from "./commands/staff";
@@ -16,6 +17,7 @@ const COMMANDS: Command[] = [
   picturesCommand,
   parse,
   subscribersCommand,
+  newsletterCommand,
   messagesCommand,
   staffCommand,
   resanitize,

@@ -1,6 +1,7 @@
 // `npm run demo`: build, load the bundled sample feeds into an embedded database, serve it.
 // Works offline. Settings can still be overridden from the environment (PORT, DATA_DIR, ...).
 import { spawnSync, spawn } from "node:child_process";
+import path from "node:path";
 import { sampleEmbeds } from "./sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "./web-process.js";
 
@@ -38,6 +39,11 @@ step("Loading the sample feeds", process.execPath, [
 ]);
 
 console.log(`\n▶ Serving on http://${env.HOST ?? "localhost"}:${env.PORT ?? 3000} (Ctrl-C stops)`);
+console.log(
+  env.SMTP_URL
+    ? "  Newsletter mail goes to the SMTP server in SMTP_URL."
+    : `  Newsletter mail (confirmations, the daily digest at ${env.NEWSLETTER_SEND_AT ?? "06:00"} San Diego time) is written as .eml files to ${path.resolve(env.MAIL_OUTBOX_DIR ?? path.join(env.DATA_DIR, "outbox"))}; send one now with \`DATA_DIR=${env.DATA_DIR} npm run news -- newsletter send\` while the site is stopped.`,
+);
 const server = spawn(process.execPath, WEB_PROCESS_ARGS, {
   stdio: "inherit",
   env: webProcessEnv(env),

@@ -20,9 +20,13 @@ const sourceDir = fs.mkdtempSync(
   path.join(os.tmpdir(), hostile ? "news-e2e-hostile-" : "news-e2e-feeds-"),
 );
 const port = process.env.E2E_PORT ?? "3100";
+// Newsletter mail as .eml files where e2e/newsletter.spec.ts reads it (e2eOutbox in e2e/outbox.ts).
+const outbox = path.join(os.tmpdir(), `news-e2e-outbox-${port}`);
+fs.rmSync(outbox, { recursive: true, force: true });
 
 function removeFolders() {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(outbox, { recursive: true, force: true });
   fs.rmSync(sourceDir, { recursive: true, force: true });
 }
 
@@ -46,6 +50,7 @@ const env = sampleSiteEnv(port, dataDir, {
   // in server/forms/forms.test.ts. One proxy hop is trusted so tests can speak for other addresses.
   FORM_RATE_LIMIT: "1000",
   TRUST_PROXY_HOPS: "1",
+  MAIL_OUTBOX_DIR: outbox,
   ...(hostile
     ? {
         FEEDS_FILE: path.join(sourceDir, "feeds.json"),

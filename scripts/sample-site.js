@@ -42,6 +42,8 @@ export function sampleSiteEnv(port, dataDir, extra = {}) {
     INGEST_INTERVAL_MINUTES: "0",
     LOG_LEVEL: "warn",
     METRICS_TOKEN: SAMPLE_METRICS_TOKEN,
+    // A copy for a tool sends no digest of its own; its mail stays in its data directory.
+    NEWSLETTER_SEND_AT: "off",
     ...extra,
   };
 }

@@ -40,7 +40,47 @@ describe("parseConfig", () => {
         allowPrivateAddresses: false,
       },
       blog: { source: "local", dir: "/srv/news/content/blog" },
+      newsletter: {
+        smtpUrl: null,
+        outboxDir: "/srv/news/data/outbox",
+        from: "newsletter@localhost",
+        sendAt: { hour: 6, minute: 0 },
+        resendMinutes: 10,
+      },
     });
+  });
+
+  it("reads the newsletter's mail settings", () => {
+    expect(
+      parseConfig(
+        {
+          SMTP_URL: "smtps://user:secret@mail.example.net:465",
+          NEWSLETTER_FROM: "San Diego Local <news@example.net>",
+          NEWSLETTER_SEND_AT: "17:45",
+          NEWSLETTER_RESEND_MINUTES: "30",
+          MAIL_OUTBOX_DIR: "mail",
+        },
+        "/srv/news",
+      ).newsletter,
+    ).toEqual({
+      smtpUrl: "smtps://user:secret@mail.example.net:465",
+      outboxDir: "/srv/news/mail",
+      from: "San Diego Local <news@example.net>",
+      sendAt: { hour: 17, minute: 45 },
+      resendMinutes: 30,
+    });
+    expect(parseConfig({ NEWSLETTER_SEND_AT: "off" }).newsletter.sendAt).toBeNull();
+    for (const [variable, value] of [
+      ["SMTP_URL", "http://mail.example.net"],
+      ["NEWSLETTER_FROM", "not an address"],
+      ["NEWSLETTER_SEND_AT", "6am"],
+      ["NEWSLETTER_SEND_AT", "24:00"],
+      ["NEWSLETTER_RESEND_MINUTES", "0"],
+    ] as const) {
+      expect(() => parseConfig({ [variable]: value })).toThrow(
+        expect.objectContaining({ variable }) as Error,
+      );
+    }
   });
 
   it("reads the hosted blog's address and key", () => {

@@ -130,6 +130,32 @@ const schema = z.object({
     .enum(["true", "false"], { error: "true or false" })
     .default("false")
     .transform((value) => value === "true"),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: "an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example.net:587",
+    })
+    .optional(),
+  NEWSLETTER_FROM: z
+    .string()
+    .trim()
+    .regex(/^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, {
+      error: 'an e-mail address, or a name and one: "San Diego Local <news@example.com>"',
+    })
+    .optional(),
+  NEWSLETTER_SEND_AT: z
+    .string()
+    .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, {
+      error: "a San Diego time as HH:MM (24-hour), or off",
+    })
+    .default("06:00"),
+  NEWSLETTER_RESEND_MINUTES: z.coerce
+    .number({ error: "a whole number of minutes from 1 to 1440" })
+    .int("a whole number of minutes from 1 to 1440")
+    .min(1, "a whole number of minutes from 1 to 1440")
+    .max(1440, "a whole number of minutes from 1 to 1440")
+    .default(10),
+  MAIL_OUTBOX_DIR: nonEmpty.optional(),
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, "at least 32 visible characters, no spaces (a random token)")
@@ -177,6 +203,21 @@ export interface Config {
   pictures: { dir: string; maxBytes: number; allowPrivateAddresses: boolean };
   /** The bearer token `/metrics` asks for; null: `/metrics` is not served. Never logged. */
   metricsToken: string | null;
+  /** The newsletter's mail (server/mail, decision 026). */
+  newsletter: NewsletterConfig;
+}
+
+export interface NewsletterConfig {
+  /** SMTP server to send through (SMTP_URL, may hold a password: never logged); null: the outbox. */
+  smtpUrl: string | null;
+  /** Where mail goes as `.eml` files when no SMTP server is set. */
+  outboxDir: string;
+  /** The From of every newsletter mail. */
+  from: string;
+  /** When the daily digest goes out, San Diego time; null: no schedule (send it from the CLI). */
+  sendAt: { hour: number; minute: number } | null;
+  /** The least time between two confirmation mails to one pending address. */
+  resendMinutes: number;
 }
 
 export type BlogConfig =
@@ -269,7 +310,20 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       allowPrivateAddresses: v.IMAGE_FETCH_ALLOW_PRIVATE,
     },
     blog: blogConfig(v, cwd),
+    newsletter: {
+      smtpUrl: v.SMTP_URL ?? null,
+      outboxDir: path.resolve(cwd, v.MAIL_OUTBOX_DIR ?? path.join(v.DATA_DIR, "outbox")),
+      from: v.NEWSLETTER_FROM ?? `newsletter@${new URL(v.SITE_URL).hostname}`,
+      sendAt: sendTime(v.NEWSLETTER_SEND_AT),
+      resendMinutes: v.NEWSLETTER_RESEND_MINUTES,
+    },
   };
+}
+
+function sendTime(value: string): NewsletterConfig["sendAt"] {
+  if (value === "off") return null;
+  const [hour = 0, minute = 0] = value.split(":").map(Number);
+  return { hour, minute };
 }
 
 function blogConfig(v: z.output<typeof schema>, cwd: string): BlogConfig {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import type { NewsletterAnswer } from "../../server/forms/newsletter";
-import { SUBSCRIBED_TEXT, SUBSCRIBED_TITLE } from "../lib/newsletter";
+import { CONFIRM_FROM_INBOX_TEXT, SUBSCRIBED_TEXT, SUBSCRIBED_TITLE } from "../lib/newsletter";
 import { Honeypot, InlineAnswerField } from "./FormExtras";
 import { Toast } from "./Toast";
 
@@ -51,6 +51,7 @@ export function NewsletterBox({ posted }: Props) {
         <div role="status" className="mt-3 rounded bg-white/15 p-3 text-sm">
           <p className="font-bold">{SUBSCRIBED_TITLE}</p>
           <p>{SUBSCRIBED_TEXT}</p>
+          <p className="mt-1">{CONFIRM_FROM_INBOX_TEXT}</p>
         </div>
       ) : null}
       <fetcher.Form
@@ -92,7 +93,12 @@ export function NewsletterBox({ posted }: Props) {
         </button>
       </fetcher.Form>
       {subscribed && subscribed !== dismissed ? (
-        <Toast title={SUBSCRIBED_TITLE} text={SUBSCRIBED_TEXT} onClose={closeToast} />
+        <Toast
+          title={SUBSCRIBED_TITLE}
+          text={SUBSCRIBED_TEXT}
+          note={CONFIRM_FROM_INBOX_TEXT}
+          onClose={closeToast}
+        />
       ) : null}
     </section>
   );

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = textFields(form, ["email"]);
   if (verdict.kind === "ok") {
     try {
-      const outcome = await subscribe(context.db, fields);
+      const outcome = await subscribe(context, fields);
       if (!outcome.ok) return refuse({ status: "error", error: outcome.error, ...fields }, 400);
     } catch (error) {
       context.logger.error({ err: error }, "A newsletter signup could not be stored");

@@ -16,6 +16,7 @@ import { startFixtureServer, type FixtureServer } from "../ingest/test-server";
 import { createHostedBlogSource } from "./hosted";
 import { createLocalBlogSource } from "./local";
 import type { BlogSource } from "./source";
+import { newsletterMailFor } from "../mail/signup";
 
 /**
  * The blog pages as the server renders them: the route modules run through React Router's request
@@ -56,6 +57,8 @@ beforeAll(async () => {
     logger,
     content: loadContent("content"),
     formLimiter: formLimiter(10),
+    // Only pages are rendered here: nothing is ever sent.
+    mail: newsletterMailFor(parseConfig({ SITE_URL }), "Test site"),
     clientAddress: "127.0.0.1",
     requestId: "test-request",
   };

@@ -10,9 +10,10 @@ export const RATE_LIMITED_MESSAGE =
 export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Counts form submissions per key. One web process counts in memory (RateLimiter); several behind a
- * supervisor ask it, so that an address has one allowance whichever process answers it
- * (`formLimiterForProcess` in server/http/cluster.ts).
+ * Counts form submissions per key. On the embedded database (one process) the count is in memory
+ * (RateLimiter); on PostgreSQL, which several processes and machines may share, it is in the
+ * database (`databaseFormLimiter` in server/forms/shared-limiter.ts), so that an address has one
+ * allowance whichever of them answers it.
  */
 export interface FormLimiter {
   hit(key: string): RateVerdict | Promise<RateVerdict>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Database } from "../db/client";
-import { addSubscriber } from "./repository";
+import type { Logger } from "../logger";
+import { signUp, type NewsletterMail } from "../mail/signup";
 
 export const EMAIL_MISSING = "Please enter your email address.";
 export const EMAIL_INVALID = "Please enter a valid email address, like name@example.com.";
@@ -20,14 +21,17 @@ export const newsletterSignup = z.object({
 export type NewsletterAnswer =
   { status: "subscribed" } | { status: "error"; error: string; email?: string };
 
-/** Validates and stores an address once (normalised); nothing is stored when it is invalid. */
+/**
+ * Validates an address and signs it up (pending until confirmed from the mail it is sent, decision
+ * 025); nothing is stored when it is invalid.
+ */
 export async function subscribe(
-  db: Database,
+  services: { db: Database; mail: NewsletterMail; logger: Logger },
   fields: Record<string, string>,
-): Promise<{ ok: true } | { ok: false; error: string }> {
+): Promise<{ ok: true; sending: Promise<void> } | { ok: false; error: string }> {
   const parsed = newsletterSignup.safeParse(fields);
   if (!parsed.success)
     return { ok: false, error: parsed.error.issues[0]?.message ?? EMAIL_INVALID };
-  await addSubscriber(db, parsed.data.email);
-  return { ok: true };
+  const { sending } = await signUp(services.db, services.mail, parsed.data.email, services.logger);
+  return { ok: true, sending };
 }

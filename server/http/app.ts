@@ -8,6 +8,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../config";
 import { pictureRoutes } from "../images/route";
+import { oneClickUnsubscribe, UNSUBSCRIBE_PATH } from "../mail/one-click";
 import { folderPictureStore, type PictureStore } from "../images/store";
 import type { Logger } from "../logger";
 import { readiness } from "./health";
@@ -178,6 +179,8 @@ export async function createApp(
       devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   }
 
+  // A mail program's one-click unsubscribe comes from its own origin: answered before the check.
+  app.post(UNSUBSCRIBE_PATH, oneClickUnsubscribe(db));
   app.use(wellFormedPaths(), sameOriginPosts(config), bodyLimit(FORM_BODY_LIMIT));
   app.use(
     pageHandler({

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "../db/admin";
@@ -122,6 +123,9 @@ describe.skipIf(!adminUrl)("several web processes (WEB_CONCURRENCY)", () => {
         FORM_RATE_LIMIT: String(FORM_RATE_LIMIT),
         LOG_LEVEL: "info",
         METRICS_TOKEN: SAMPLE_METRICS_TOKEN,
+        // Signups' confirmation mails go to a folder of the test's own; no digest is scheduled.
+        MAIL_OUTBOX_DIR: path.join(os.tmpdir(), `${name}-outbox`),
+        NEWSLETTER_SEND_AT: "off",
       },
     });
     exited = new Promise((resolve) => site.on("exit", resolve));

@@ -1,7 +1,6 @@
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
 import type { Config } from "../config";
-import { formLimiter, type FormLimiter, type RateLimiter, type RateVerdict } from "../forms/guard";
 import { createLogger } from "../logger";
 import type { Metrics } from "./metrics";
 
@@ -9,7 +8,8 @@ import type { Metrics } from "./metrics";
  * Several web processes on one port (WEB_CONCURRENCY, PostgreSQL only): a supervisor forks them,
  * replaces one that dies, answers `/metrics` for all of them together, and on SIGTERM or SIGINT
  * lets each finish its requests and exits when they have. The processes share nothing else: each
- * has its own page cache, emptied through PostgreSQL when any process stores articles, and only
+ * has its own page cache, emptied through PostgreSQL when any process stores articles, counts form
+ * submissions in PostgreSQL (server/forms/shared-limiter.ts), and only
  * the first runs the ingest schedule (ingest takes a database lock, so two could not overlap anyway).
  */
 
@@ -17,10 +17,6 @@ import type { Metrics } from "./metrics";
 const INDEX_VARIABLE = "WEB_PROCESS_INDEX";
 const METRICS_REQUEST = "news:metrics-request";
 const METRICS_RESPONSE = "news:metrics-response";
-const RATE_REQUEST = "news:rate-request";
-const RATE_RESPONSE = "news:rate-response";
-/** A web process that has no word from the supervisor within this decides with its own count. */
-const RATE_ANSWER_MS = 2_000;
 /** More restarts than this within RESTART_WINDOW_MS and the supervisor gives up (exit 1). */
 const MAX_RESTARTS = 5;
 const RESTART_WINDOW_MS = 60_000;
@@ -37,18 +33,6 @@ interface MetricsResponse {
   id: number;
   text?: string;
   error?: string;
-}
-
-interface RateRequest {
-  type: typeof RATE_REQUEST;
-  id: number;
-  key: string;
-}
-
-interface RateResponse {
-  type: typeof RATE_RESPONSE;
-  id: number;
-  verdict: RateVerdict;
 }
 
 const isMessage = <T extends { type: string }>(message: unknown, type: T["type"]): message is T =>
@@ -111,52 +95,10 @@ export function metricsForProcess(metrics: Metrics): Metrics {
   };
 }
 
-/**
- * The form rate limit of a web process: on its own, its own count; behind the supervisor, the
- * supervisor's one count for all processes, so an address cannot multiply its allowance by the
- * number of processes. Should the supervisor not answer (it is going away), the process's own count
- * decides, as a lone process would.
- */
-export function formLimiterForProcess(own: RateLimiter): FormLimiter {
-  if (!cluster.isWorker) return own;
-  let next = 0;
-  const waiting = new Map<number, (verdict: RateVerdict) => void>();
-  process.on("message", (message: unknown) => {
-    if (!isMessage<RateResponse>(message, RATE_RESPONSE)) return;
-    waiting.get(message.id)?.(message.verdict);
-  });
-  return {
-    hit: (key) =>
-      new Promise((resolve) => {
-        const id = next++;
-        const settle = (verdict: RateVerdict) => {
-          clearTimeout(timer);
-          waiting.delete(id);
-          resolve(verdict);
-        };
-        const timer = setTimeout(() => settle(own.hit(key)), RATE_ANSWER_MS);
-        waiting.set(id, settle);
-        if (!process.connected || !process.send) settle(own.hit(key));
-        else {
-          process.send(
-            { type: RATE_REQUEST, id, key } satisfies RateRequest,
-            undefined,
-            {},
-            (error) => {
-              if (error && waiting.has(id)) settle(own.hit(key));
-            },
-          );
-        }
-      }),
-  };
-}
-
 /** Runs the supervisor in this process until it is told to stop; never returns to serve itself. */
 export function superviseWebProcesses(config: Config): void {
   const logger = createLogger(config.logLevel).child({ role: "supervisor" });
   const aggregator = new AggregatorRegistry();
-  // One count of form submissions for every web process (formLimiterForProcess).
-  const limiter = formLimiter(config.formRateLimit);
   const places = new Map<Worker, number>();
   const restarts: number[] = [];
   let stopping = false;
@@ -166,11 +108,6 @@ export function superviseWebProcesses(config: Config): void {
     const worker = cluster.fork({ [INDEX_VARIABLE]: String(index) });
     places.set(worker, index);
     worker.on("message", (message: unknown) => {
-      if (isMessage<RateRequest>(message, RATE_REQUEST)) {
-        const verdict = limiter.hit(message.key);
-        worker.send({ type: RATE_RESPONSE, id: message.id, verdict } satisfies RateResponse);
-        return;
-      }
       if (!isMessage<MetricsRequest>(message, METRICS_REQUEST)) return;
       aggregator.clusterMetrics().then(
         (text) => worker.send({ type: METRICS_RESPONSE, id: message.id, text }),

@@ -4,6 +4,7 @@ import type { Content } from "../content/load";
 import type { Database } from "../db/client";
 import type { FormLimiter } from "../forms/guard";
 import type { Logger } from "../logger";
+import type { NewsletterMail } from "../mail/signup";
 
 /** What every loader and action receives as `context`. */
 // A type alias, not an interface: AppLoadContext has an index signature that only aliases satisfy.
@@ -21,6 +22,8 @@ export type LoadContext = {
   content: Content;
   /** Counts form submissions per address (shared by every request, of every web process). */
   formLimiter: FormLimiter;
+  /** Where newsletter mail goes (SMTP or the outbox) and what it says of the site (server/mail). */
+  mail: NewsletterMail;
   /** The requesting client's address, for rate limits only; never logged or stored. */
   clientAddress: string;
   /** This request's id: in its log lines, its X-Request-Id header and on its error page. */

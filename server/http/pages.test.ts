@@ -17,6 +17,7 @@ import { upsertArticle } from "../news/repository";
 import { pageHandler } from "./page-handler";
 import { pagePolicy } from "./security";
 import { ensureBuilt } from "./test-build";
+import { newsletterMailFor } from "../mail/signup";
 
 /**
  * Every kind of page, rendered by the production build over a seeded database at a fixed moment,
@@ -99,6 +100,8 @@ beforeAll(async () => {
   const config = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent" });
   const logger = pino({ level: "silent" });
   const content = loadContent("content");
+  // Only pages are rendered here: nothing is ever sent.
+  const mail = newsletterMailFor(config, content.site.name);
   const app = express();
   app.use(
     pageHandler({
@@ -111,6 +114,7 @@ beforeAll(async () => {
         logger,
         blog: createBlogSource(config.blog, config.siteUrl, logger),
         formLimiter: formLimiter(config.formRateLimit),
+        mail,
         clientAddress: "127.0.0.1",
         requestId: "test-request",
         content,

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
@@ -7,6 +10,7 @@ import { parseConfig, type Config } from "../config";
 import { loadContent } from "../content/load";
 import type { DatabaseHandle } from "../db/client";
 import { formLimiter } from "../forms/guard";
+import { newsletterMailFor } from "../mail/signup";
 import { readCacheFor, type ReadCache } from "../news/read-cache";
 import { countArticles } from "../news/repository";
 import { createApp, requestListener } from "./app";
@@ -32,10 +36,19 @@ export async function startTestApp(
   close(): Promise<void>;
 }> {
   ensureBuilt();
-  const config = parseConfig({ NODE_ENV: "production", LOG_LEVEL: "silent", ...env });
+  // Mail goes to a folder of the test's own unless the test names an SMTP server or a folder.
+  const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "news-test-outbox-"));
+  const config = parseConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    MAIL_OUTBOX_DIR: outbox,
+    ...env,
+  });
   const readCache = await readCacheFor(config, database);
   const metrics = createMetrics(() => countArticles(database.db), readCache);
   const pageCache = await pageCacheFor(config, database);
+  const content = loadContent(config.contentDir);
+  const mail = newsletterMailFor(config, content.site.name);
   const app = await createApp(
     {
       config,
@@ -43,8 +56,9 @@ export async function startTestApp(
       announceChange: () => database.announceChange(),
       logger,
       blog: createBlogSource(config.blog, config.siteUrl, logger),
-      content: loadContent(config.contentDir),
+      content,
       formLimiter: formLimiter(config.formRateLimit),
+      mail,
     },
     { pageCache, metrics },
   );
@@ -56,6 +70,10 @@ export async function startTestApp(
     pageCache,
     readCache,
     metrics,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => server.close(() => resolve())).finally(() => {
+        mail.mailer.close();
+        fs.rmSync(outbox, { recursive: true, force: true });
+      }),
   };
 }

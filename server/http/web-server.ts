@@ -6,14 +6,17 @@ import type { Content } from "../content/load";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { DataDirInUseError } from "../db/lock";
 import { formLimiter } from "../forms/guard";
+import { databaseFormLimiter } from "../forms/shared-limiter";
 import { FeedsConfigError, loadFeedSources } from "../ingest/feeds-config";
 import { folderPictureStore } from "../images/store";
 import { startScheduler, type Scheduler } from "../ingest/scheduler";
 import { createLogger } from "../logger";
+import { startNewsletterSchedule } from "../mail/schedule";
+import { newsletterMailFor } from "../mail/signup";
 import { readCacheFor } from "../news/read-cache";
 import { countArticles } from "../news/repository";
 import { createApp, requestListener } from "./app";
-import { formLimiterForProcess, holdsSchedule, metricsForProcess } from "./cluster";
+import { holdsSchedule, metricsForProcess } from "./cluster";
 import { createMetrics } from "./metrics";
 import { pageCacheFor } from "./page-cache";
 
@@ -52,6 +55,8 @@ export async function startWebServer(config: Config, content: Content): Promise<
   const pageCache = await pageCacheFor(config, database);
   const pictureStore = folderPictureStore(config.pictures);
   const metrics = metricsForProcess(createMetrics(() => countArticles(database.db), readCache));
+  const mail = newsletterMailFor(config, content.site.name);
+  const ownLimiter = formLimiter(config.formRateLimit);
   const app = await createApp(
     {
       config,
@@ -60,7 +65,12 @@ export async function startWebServer(config: Config, content: Content): Promise<
       logger,
       blog,
       content,
-      formLimiter: formLimiterForProcess(formLimiter(config.formRateLimit)),
+      // On PostgreSQL other processes or machines may answer too: they count in the database.
+      formLimiter:
+        database.kind === "postgres"
+          ? databaseFormLimiter(database.db, ownLimiter, { logger })
+          : ownLimiter,
+      mail,
     },
     { pageCache, metrics, pictures: pictureStore },
   );
@@ -93,6 +103,17 @@ export async function startWebServer(config: Config, content: Content): Promise<
       : undefined;
   // Without a schedule the blog is still copied for search once, at start.
   if (keepsSchedule && !scheduler) void refreshBlogIndex(database.db, blog, logger);
+  // The digest: the newsletter lock lets one process of all those on the database send it.
+  const newsletter =
+    keepsSchedule && config.newsletter.sendAt
+      ? startNewsletterSchedule({ database, mail, sendAt: config.newsletter.sendAt, logger })
+      : undefined;
+  if (!config.newsletter.smtpUrl) {
+    logger.info(
+      { outbox: config.newsletter.outboxDir },
+      "newsletter mail is written to the outbox folder (no SMTP_URL)",
+    );
+  }
 
   let stopping = false;
   async function shutdown(signal: string) {
@@ -101,7 +122,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
     logger.info({ signal }, "shutting down");
     // The scheduler stops between feeds while the server stops taking connections and lets the
     // requests under way finish (for at most SHUTDOWN_GRACE_MS).
-    const schedulerStopped = scheduler?.stop();
+    const schedulerStopped = Promise.all([scheduler?.stop(), newsletter?.stop()]);
     const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     // Keep-alive connections left idle by a finished request are closed as soon as they are idle.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
@@ -113,6 +134,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
     clearInterval(sweep);
     await schedulerStopped;
     // Closing PGlite flushes it: everything the site wrote is on disk when the process ends.
+    mail.mailer.close();
     await database.close();
     logger.info("stopped");
     process.exit(0);

@@ -1,0 +1,350 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Database, DatabaseHandle } from "../db/client";
+import {
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+  newsletterSuppressions,
+} from "../db/schema";
+import type { Logger } from "../logger";
+import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "./digest";
+import { messageId, unsubscribeHeaders, unsubscribeUrl, type MailSite } from "./messages";
+import { suppress, unsubscribeToken } from "./subscriptions";
+import { isBounce, type Mailer, type OutgoingMail } from "./transport";
+
+/**
+ * Sending a digest (decision 026). An issue is rendered once and stored with one delivery row per
+ * confirmed reader; the send works through the queued rows, recording each as it goes, so a run
+ * that stops (a crash, a restart, a lost lock) is resumed by the next without skipping anyone. A
+ * message handed over just before a crash, not yet recorded, is handed over again with the same
+ * Message-ID, which receiving systems use to drop the copy.
+ */
+
+/** Held by whoever sends, across every process on one PostgreSQL database (ingest has 7_241_002). */
+export const NEWSLETTER_LOCK_ID = 7_241_003;
+
+/** Deliveries read and claimed at a time. */
+const BATCH = 200;
+/** Messages handed to the mailer at once. */
+export const SEND_CONCURRENCY = 4;
+/** Failures in a row after which a run stops: the mail server is down, the next run tries again. */
+const FAILURES_IN_A_ROW = 20;
+/** Deliveries still queued this long after their issue was made are given up. */
+const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+
+export type IssueRow = typeof newsletterIssues.$inferSelect;
+
+export interface SendSummary {
+  issueId: number;
+  sent: number;
+  bounced: number;
+  failed: number;
+  /** Readers who left or bounced after the issue was made. */
+  skipped: number;
+  /** Begun by an interrupted run and sent in this one (each with its first Message-ID). */
+  retried: number;
+  /** Still queued when the run stopped (a failing mail server, a stop). */
+  remaining: number;
+  completed: boolean;
+}
+
+/** The Message-ID of an issue's mail to one reader: the same in every run. */
+export const digestMessageId = (site: MailSite, issueId: number, subscriberId: number) =>
+  messageId(site, `issue-${issueId}.${subscriberId}`);
+
+/** An issue not finished yet (the oldest), to resume before anything else. */
+export async function unfinishedIssue(db: Database): Promise<IssueRow | undefined> {
+  const [issue] = await db
+    .select()
+    .from(newsletterIssues)
+    .where(isNull(newsletterIssues.completedAt))
+    .orderBy(asc(newsletterIssues.id))
+    .limit(1);
+  return issue;
+}
+
+/** Whether the issue of this key exists (finished or not). */
+export async function issueExists(db: Database, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: newsletterIssues.id })
+    .from(newsletterIssues)
+    .where(eq(newsletterIssues.key, key));
+  return rows.length > 0;
+}
+
+/** Readers a digest made now would go to: confirmed and not suppressed. */
+export async function countAudience(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(newsletterSubscribers)
+    .leftJoin(newsletterSuppressions, eq(newsletterSuppressions.email, newsletterSubscribers.email))
+    .where(
+      and(eq(newsletterSubscribers.status, "confirmed"), isNull(newsletterSuppressions.email)),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Renders the digest and stores it as the issue `key` with a queued delivery for every confirmed,
+ * unsuppressed reader, in one transaction. Null when there is no story, or the key exists.
+ */
+export async function createIssue(
+  db: Database,
+  site: MailSite,
+  key: string,
+  now: Date,
+): Promise<IssueRow | null> {
+  const digest = await renderDigest(db, site, now);
+  if (!digest) return null;
+  return db.transaction(async (tx) => {
+    const [issue] = await tx
+      .insert(newsletterIssues)
+      .values({
+        key,
+        subject: digest.subject,
+        html: digest.html,
+        text: digest.text,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: newsletterIssues.key })
+      .returning();
+    if (!issue) return null;
+    await tx.execute(sql`
+      INSERT INTO ${newsletterDeliveries} (issue_id, subscriber_id)
+      SELECT ${issue.id}, s.id FROM ${newsletterSubscribers} s
+       WHERE s.status = 'confirmed'
+         AND NOT EXISTS (SELECT 1 FROM ${newsletterSuppressions} x WHERE x.email = s.email)`);
+    return issue;
+  });
+}
+
+const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/** The issue as one reader gets it: their own unsubscribe address in the body and headers. */
+export function digestMail(
+  site: MailSite,
+  issue: Pick<IssueRow, "id" | "subject" | "html" | "text">,
+  reader: { id: number; email: string },
+  token: string,
+): OutgoingMail {
+  const url = unsubscribeUrl(site, token);
+  return {
+    from: site.from,
+    to: reader.email,
+    subject: issue.subject,
+    messageId: digestMessageId(site, issue.id, reader.id),
+    html: issue.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeAttribute(url)),
+    text: issue.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, url),
+    headers: unsubscribeHeaders(site, token),
+  };
+}
+
+export interface SendOptions {
+  db: Database;
+  mailer: Mailer;
+  site: MailSite;
+  logger?: Logger;
+  now?: () => Date;
+  /** Stops the run between messages (a shutdown, a lost lock). */
+  signal?: AbortSignal;
+  concurrency?: number;
+}
+
+type Outcome = "sent" | "bounced" | "failed" | "queued";
+
+/** Works through the issue's queued deliveries once, in subscriber order. */
+export async function sendIssue(options: SendOptions, issue: IssueRow): Promise<SendSummary> {
+  const { db, mailer, site } = options;
+  const now = options.now ?? (() => new Date());
+  const summary: SendSummary = {
+    issueId: issue.id,
+    sent: 0,
+    bounced: 0,
+    failed: 0,
+    skipped: 0,
+    retried: 0,
+    remaining: 0,
+    completed: false,
+  };
+  const record = async (subscriberId: number, outcome: Outcome, error?: string) => {
+    await db
+      .update(newsletterDeliveries)
+      .set({
+        status: outcome,
+        lastError: error ?? null,
+        sentAt: outcome === "sent" ? now() : null,
+      })
+      .where(
+        and(
+          eq(newsletterDeliveries.issueId, issue.id),
+          eq(newsletterDeliveries.subscriberId, subscriberId),
+        ),
+      );
+  };
+
+  let after = 0;
+  let failuresInARow = 0;
+  let stopped = false;
+  while (!stopped && !options.signal?.aborted) {
+    const batch = await db
+      .select({
+        id: newsletterDeliveries.subscriberId,
+        attempts: newsletterDeliveries.attempts,
+        email: newsletterSubscribers.email,
+        status: newsletterSubscribers.status,
+        suppressed: newsletterSuppressions.reason,
+      })
+      .from(newsletterDeliveries)
+      .innerJoin(
+        newsletterSubscribers,
+        eq(newsletterSubscribers.id, newsletterDeliveries.subscriberId),
+      )
+      .leftJoin(
+        newsletterSuppressions,
+        eq(newsletterSuppressions.email, newsletterSubscribers.email),
+      )
+      .where(
+        and(
+          eq(newsletterDeliveries.issueId, issue.id),
+          eq(newsletterDeliveries.status, "queued"),
+          gt(newsletterDeliveries.subscriberId, after),
+        ),
+      )
+      .orderBy(asc(newsletterDeliveries.subscriberId))
+      .limit(BATCH);
+    const last = batch.at(-1);
+    if (!last) break;
+    after = last.id;
+
+    // Readers who left (or bounced) since the issue was made are not sent it.
+    const gone = batch.filter((r) => r.status !== "confirmed" || r.suppressed !== null);
+    if (gone.length > 0) {
+      await db
+        .update(newsletterDeliveries)
+        .set({ status: "skipped" })
+        .where(
+          and(
+            eq(newsletterDeliveries.issueId, issue.id),
+            inArray(
+              newsletterDeliveries.subscriberId,
+              gone.map((r) => r.id),
+            ),
+          ),
+        );
+      summary.skipped += gone.length;
+    }
+    const readers = batch.filter((r) => r.status === "confirmed" && r.suppressed === null);
+    if (readers.length === 0) continue;
+    await db
+      .update(newsletterDeliveries)
+      .set({ attempts: sql`${newsletterDeliveries.attempts} + 1` })
+      .where(
+        and(
+          eq(newsletterDeliveries.issueId, issue.id),
+          inArray(
+            newsletterDeliveries.subscriberId,
+            readers.map((r) => r.id),
+          ),
+        ),
+      );
+
+    let next = 0;
+    const worker = async () => {
+      while (!stopped && !options.signal?.aborted) {
+        const reader = readers[next++];
+        if (!reader) return;
+        if (reader.attempts > 0) summary.retried++;
+        const mail = digestMail(site, issue, reader, await unsubscribeToken(db, reader.id));
+        try {
+          await mailer.send(mail);
+          await record(reader.id, "sent");
+          summary.sent++;
+          failuresInARow = 0;
+        } catch (error) {
+          const detail = error instanceof Error ? error.message : String(error);
+          if (isBounce(error)) {
+            await suppress(db, reader.email, "bounced", detail);
+            await record(reader.id, "bounced", detail);
+            summary.bounced++;
+            continue;
+          }
+          const refused = (error as { responseCode?: unknown }).responseCode;
+          if (typeof refused === "number" && refused >= 500) {
+            await record(reader.id, "failed", detail);
+            summary.failed++;
+            continue;
+          }
+          // Left queued for the next run.
+          await record(reader.id, "queued", detail);
+          options.logger?.warn({ err: error, issue: issue.id }, "a digest could not be sent");
+          if (++failuresInARow >= FAILURES_IN_A_ROW) stopped = true;
+        }
+      }
+    };
+    await Promise.all(
+      Array.from({ length: options.concurrency ?? SEND_CONCURRENCY }, () => worker()),
+    );
+  }
+
+  // What a failing mail server left a day after the issue was made is given up.
+  if (now().getTime() - issue.createdAt.getTime() > GIVE_UP_AFTER_MS) {
+    const given = await db
+      .update(newsletterDeliveries)
+      .set({ status: "failed" })
+      .where(
+        and(eq(newsletterDeliveries.issueId, issue.id), eq(newsletterDeliveries.status, "queued")),
+      )
+      .returning({ id: newsletterDeliveries.subscriberId });
+    summary.failed += given.length;
+  }
+  const [left] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(newsletterDeliveries)
+    .where(
+      and(eq(newsletterDeliveries.issueId, issue.id), eq(newsletterDeliveries.status, "queued")),
+    );
+  summary.remaining = left?.n ?? 0;
+  if (summary.remaining === 0) {
+    await db
+      .update(newsletterIssues)
+      .set({ completedAt: now() })
+      .where(and(eq(newsletterIssues.id, issue.id), isNull(newsletterIssues.completedAt)));
+    summary.completed = true;
+  }
+  return summary;
+}
+
+export type SendRun =
+  | { kind: "busy" }
+  | { kind: "nothing"; reason: string }
+  | { kind: "sent"; summary: SendSummary; resumed: boolean };
+
+/**
+ * One sending run under the newsletter lock (one process at a time across all of them): resumes
+ * an unfinished issue if there is one, else makes the issue `key` (when `key` is given and new)
+ * and sends it.
+ */
+export async function runNewsletter(
+  database: DatabaseHandle,
+  options: Omit<SendOptions, "db" | "signal"> & { key: string | null; signal?: AbortSignal },
+): Promise<SendRun> {
+  const now = options.now ?? (() => new Date());
+  const outcome = await database.withLock(NEWSLETTER_LOCK_ID, { wait: false }, async (lost) => {
+    const db = database.db;
+    const signal = options.signal ? AbortSignal.any([options.signal, lost]) : lost;
+    const unfinished = await unfinishedIssue(db);
+    if (unfinished) {
+      const summary = await sendIssue({ ...options, db, signal }, unfinished);
+      return { kind: "sent", summary, resumed: true } as const;
+    }
+    if (options.key === null) return { kind: "nothing", reason: "no issue is due" } as const;
+    if (await issueExists(db, options.key)) {
+      return { kind: "nothing", reason: `the issue ${options.key} was sent` } as const;
+    }
+    const issue = await createIssue(db, options.site, options.key, now());
+    if (!issue) return { kind: "nothing", reason: "there is no story to send" } as const;
+    const summary = await sendIssue({ ...options, db, signal }, issue);
+    return { kind: "sent", summary, resumed: false } as const;
+  });
+  return outcome.acquired ? outcome.value : { kind: "busy" };
+}
