@@ -66,6 +66,10 @@ describe.each(testDatabases())("resanitizeArticles on $name", (database) => {
       picture: null,
       // Its body changed: the picture pass lists its pictures again.
       picturesListed: false,
+      takenDownAt: null,
+      takedownReason: null,
+      feedTitle: null,
+      defaultPicture: false,
       search: expect.any(String),
     });
     expect((await row("old-clean"))?.content).toBe(CLEAN);
