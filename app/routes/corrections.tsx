@@ -1,3 +1,4 @@
+import { PageAds } from "../components/PageAds";
 import { Link } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { latestCorrections } from "../../server/news/repository";
@@ -70,6 +71,7 @@ export default function Corrections({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
+      <PageAds kind="page" at="end" className="mt-10" />
     </div>
   );
 }
