@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   asArticlePicture,
+  ownPath,
   fallbackVariant,
   socialImage,
   structuredDataImages,
@@ -102,5 +103,35 @@ describe("asArticlePicture", () => {
     ["an absolute address", { kind: "site", src: "https://evil.example/a.jpg" }],
   ])("refuses %s", (_name, value) => {
     expect(asArticlePicture(value)).toBeNull();
+  });
+});
+
+describe("ownPath", () => {
+  const SITE = "https://news.example.org";
+  it.each([
+    [
+      "an address on our origin in the picture folder",
+      `${SITE}/images/sample/a.svg`,
+      "/images/sample/a.svg",
+      true,
+    ],
+    ["a path in the picture folder", "/images/sample/a.svg", "/images/sample/a.svg", true],
+    [
+      "a path of ours that is no picture",
+      `${SITE}/x/onerror=alert(1)`,
+      "/x/onerror=alert(1)",
+      false,
+    ],
+    ["a page of ours", "/article/x", "/article/x", false],
+  ])("knows %s", (_name, url, path, picture) => {
+    expect(ownPath(url, SITE)).toEqual({
+      path,
+      picture: picture ? { kind: "site", src: path } : null,
+    });
+  });
+
+  it("answers null for another host's address", () => {
+    expect(ownPath("https://cdn.example.net/images/a.jpg", SITE)).toBeNull();
+    expect(ownPath("//cdn.example.net/images/a.jpg", SITE)).toBeNull();
   });
 });

@@ -154,3 +154,25 @@ export function structuredDataImages(picture: ArticlePicture | null): string[] |
 export function sitePicture(src: string | null): SitePicture | null {
   return src && /^\/(?!\/)/.test(src) ? { kind: "site", src } : null;
 }
+
+/** Where the site's own pictures are (public/images), and what they may be. */
+const SITE_PICTURE_PATH = /^\/images\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif|gif)$/;
+
+/**
+ * An address of our own site (absolute on `siteUrl`'s origin, or a path): its path, and whether it
+ * is a file of the site's picture folder; null for another host's address.
+ */
+export function ownPath(
+  url: string,
+  siteUrl: string,
+): { path: string; picture: SitePicture | null } | null {
+  let path: string | undefined;
+  try {
+    const parsed = new URL(url);
+    if (parsed.origin === new URL(siteUrl).origin) path = parsed.pathname + parsed.search;
+  } catch {
+    path = sitePicture(url)?.src;
+  }
+  if (path === undefined) return null;
+  return { path, picture: SITE_PICTURE_PATH.test(path) ? { kind: "site", src: path } : null };
+}

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lte, not, or, sql } from "drizzle-orm";
 import {
   FORMAT_FILES,
-  sitePicture,
+  ownPath,
   variantWidths,
   type ArticlePicture,
   type VariantFormat,
@@ -24,9 +24,6 @@ import type { PictureStore } from "./store";
  * pictures no article or blog post names any more. A picture that cannot be had leaves its
  * article shown with the default picture and is tried again later, backing off as feeds do.
  */
-
-/** Where the site's own pictures are (public/images), and what they may be. */
-const SITE_PICTURES = /^\/images\/[\w./-]+\.(?:svg|png|jpe?g|webp|avif|gif)$/;
 
 /** A kept picture is asked again (conditionally) this long after it was last fetched. */
 export const RECHECK_AFTER_MS = 7 * 24 * 60 * 60_000;
@@ -114,15 +111,6 @@ async function listBlogPictures(database: DatabaseHandle): Promise<void> {
     ON CONFLICT DO NOTHING`);
 }
 
-function sameOrigin(url: string, siteUrl: string): URL | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.origin === new URL(siteUrl).origin ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
 function hostOf(url: string): string {
   try {
     return new URL(url).host;
@@ -147,24 +135,22 @@ async function checkPicture(
       .where(eq(pictures.url, row.url));
 
   // A file of our own site (the bundled samples' pictures, a blog post's path): served by us already.
-  const own = sameOrigin(row.url, options.siteUrl);
-  const path = own ? own.pathname + own.search : sitePicture(row.url)?.src;
+  const own = ownPath(row.url, options.siteUrl);
   // Only the site's picture folder holds pictures: another path of ours (a page, an address a
   // hostile feed made up) is not one, and is not asked again.
-  if (path && !SITE_PICTURES.test(path)) {
+  if (own && !own.picture) {
     await record({
       picture: null,
       hash: null,
-      lastError: `Not a picture of this site: ${path.slice(0, 200)}`,
+      lastError: `Not a picture of this site: ${own.path.slice(0, 200)}`,
       consecutiveFailures: row.consecutiveFailures + 1,
       nextAttemptAt: null,
     });
     return "failed";
   }
-  if (path) {
-    const picture: ArticlePicture = { kind: "site", src: path };
+  if (own?.picture) {
     await record({
-      picture,
+      picture: own.picture,
       hash: null,
       lastError: null,
       consecutiveFailures: 0,

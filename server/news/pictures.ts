@@ -1,5 +1,5 @@
 import { and, inArray, isNotNull } from "drizzle-orm";
-import { asArticlePicture, sitePicture, type ArticlePicture } from "../../shared/picture";
+import { asArticlePicture, ownPath, sitePicture, type ArticlePicture } from "../../shared/picture";
 import type { Database } from "../db/client";
 import { pictures } from "../db/schema";
 import { bodyPictureUrls, withOwnPictures } from "../images/body";
@@ -71,19 +71,6 @@ export async function withShownPicture<T extends { image: string | null }>(
   return shown ?? { ...item, picture: shownPicture(item.image, new Map()) };
 }
 
-/** A file in the site's picture folder (public/images), as an address on our own origin. */
-function ownSitePicture(url: string, siteUrl: string): ArticlePicture | null {
-  try {
-    const parsed = new URL(url);
-    if (parsed.origin !== new URL(siteUrl).origin) return null;
-    return /^\/images\/[\w./-]+$/.test(parsed.pathname)
-      ? { kind: "site", src: parsed.pathname }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * A blog post's body as pages show it (the sources sanitise it against our address): its pictures
  * drawn from our copies or the site's own files, any other left out, as article bodies are.
@@ -104,7 +91,7 @@ export async function withShownBody(
   }
   const shown = new Map(
     urls.flatMap((url) => {
-      const picture = kept.get(url) ?? ownSitePicture(url, siteUrl);
+      const picture = kept.get(url) ?? ownPath(url, siteUrl)?.picture ?? null;
       return picture ? [[url, picture] as const] : [];
     }),
   );
