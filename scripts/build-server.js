@@ -8,7 +8,8 @@ const OUT_DIR = "build/web";
 
 fs.rmSync(OUT_DIR, { recursive: true, force: true });
 await build({
-  entryPoints: ["server/main.ts"],
+  // The picture maker's child process (server/images/picture-maker.ts) beside the web process.
+  entryPoints: { main: "server/main.ts", "picture-worker": "server/images/picture-worker.ts" },
   outdir: OUT_DIR,
   bundle: true,
   // main.js registers a resolution hook before it imports the rest, so the rest must stay a chunk

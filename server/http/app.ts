@@ -7,6 +7,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../config";
+import type { PictureMaker } from "../images/picture-maker";
 import { pictureRoutes } from "../images/route";
 import { oneClickUnsubscribe, UNSUBSCRIBE_PATH } from "../mail/one-click";
 import { folderPictureStore, type PictureStore } from "../images/store";
@@ -37,6 +38,8 @@ export interface AppOptions {
   metrics?: Metrics;
   /** Where feed pictures are kept; the folder in the configuration when absent. */
   pictures?: PictureStore;
+  /** Makes the pictures' copies; sharp in this process when absent. */
+  pictureMaker?: PictureMaker;
 }
 
 /** The first three parts of an IPv4 address or four groups of an IPv6 one: enough to debug, not to identify. */
@@ -160,7 +163,9 @@ export async function createApp(
   }
 
   // Pictures are compressed already; their routes come before compression and the pages.
-  app.use(pictureRoutes(options.pictures ?? folderPictureStore(config.pictures)));
+  app.use(
+    pictureRoutes(options.pictures ?? folderPictureStore(config.pictures), options.pictureMaker),
+  );
   app.use(compression());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);

@@ -8,6 +8,7 @@ import { DataDirInUseError } from "../db/lock";
 import { formLimiter } from "../forms/guard";
 import { databaseFormLimiter } from "../forms/shared-limiter";
 import { FeedsConfigError, loadFeedSources } from "../ingest/feeds-config";
+import { childPictureMaker } from "../images/picture-maker";
 import { folderPictureStore } from "../images/store";
 import { startScheduler, type Scheduler } from "../ingest/scheduler";
 import { createLogger } from "../logger";
@@ -54,6 +55,11 @@ export async function startWebServer(config: Config, content: Content): Promise<
   const readCache = await readCacheFor(config, database);
   const pageCache = await pageCacheFor(config, database);
   const pictureStore = folderPictureStore(config.pictures);
+  // sharp works in a child process: its memory is given back when idle, and a picture that
+  // crashes libvips stops the child, not the site (decision 022).
+  const pictureMaker = childPictureMaker({
+    onChildStopped: (reason) => logger.warn({ reason }, "picture maker stopped"),
+  });
   const metrics = metricsForProcess(createMetrics(() => countArticles(database.db), readCache));
   const mail = newsletterMailFor(config, content.site.name);
   const ownLimiter = formLimiter(config.formRateLimit);
@@ -72,7 +78,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
           : ownLimiter,
       mail,
     },
-    { pageCache, metrics, pictures: pictureStore },
+    { pageCache, metrics, pictures: pictureStore, pictureMaker },
   );
   const server: Server = http.createServer(
     requestListener(app, { config, logger, pageCache, metrics }),
@@ -95,6 +101,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
           concurrency: config.ingestConcurrency,
           pictures: {
             store: pictureStore,
+            maker: pictureMaker,
             allowPrivateAddresses: config.pictures.allowPrivateAddresses,
           },
           afterPass: () => refreshBlogIndex(database.db, blog, logger),
@@ -135,6 +142,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
     await schedulerStopped;
     // Closing PGlite flushes it: everything the site wrote is on disk when the process ends.
     mail.mailer.close();
+    await pictureMaker.close();
     await database.close();
     logger.info("stopped");
     process.exit(0);

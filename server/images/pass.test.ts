@@ -14,6 +14,7 @@ import { startFixtureServer, type FixtureServer, type Handler } from "../ingest/
 import type { NormalizedArticle } from "../ingest/types";
 import { articleById, ensureFeeds } from "../news/repository";
 import { pictureHealth } from "./health";
+import { childPictureMaker } from "./picture-maker";
 import { RECHECK_AFTER_MS, runPicturePass, type PicturePassOptions } from "./pass";
 import { folderPictureStore, type PictureStore } from "./store";
 
@@ -91,10 +92,13 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
   let store: PictureStore;
   let changes = 0;
   let feedId: number;
+  // As the web process runs the pass: sharp in a child process.
+  const maker = childPictureMaker();
 
   const options = (overrides: Partial<PicturePassOptions> = {}): PicturePassOptions => ({
     database: handle,
     store,
+    maker,
     logger: pino({ level: "silent" }),
     siteUrl: SITE,
     userAgent: "Ledger feed reader (+https://ledger.example.org)",
@@ -151,6 +155,7 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
   });
   afterAll(async () => {
     await host.close();
+    await maker.close();
     await handle.dispose();
     fs.rmSync(dir, { recursive: true, force: true });
   });
@@ -253,6 +258,12 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
     const picture = await pictureOf("photo");
     if (picture?.kind !== "stored") throw new Error("not stored");
     await store.remove(picture.hash);
+    // /flaky.jpg is the same photo: were it asked first, it would put the original back and
+    // /photo.jpg's validators would hold again. Not due in this pass.
+    await handle.db
+      .update(pictures)
+      .set({ nextAttemptAt: later(10 * RECHECK_AFTER_MS) })
+      .where(eq(pictures.url, host.url("/flaky.jpg")));
     const before = host.requests.length;
     await pass({ now: later(2 * RECHECK_AFTER_MS + 3 * HOUR) });
     const asked = host.requests.slice(before).filter((r) => r.path === "/photo.jpg");

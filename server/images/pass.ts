@@ -14,6 +14,7 @@ import { nextAttemptAfterFailure } from "../ingest/schedule";
 import type { Logger } from "../logger";
 import { bodyPictureUrls } from "./body";
 import { fetchPicture, type PictureFetchOptions } from "./fetch";
+import { inlinePictureMaker, type PictureMaker } from "./picture-maker";
 import type { PictureStore } from "./store";
 
 /**
@@ -46,6 +47,8 @@ export const AHEAD_OF_TIME: readonly { width: VariantWidth; format: VariantForma
 export interface PicturePassOptions {
   database: DatabaseHandle;
   store: PictureStore;
+  /** Reads fetched pictures and makes their first copies; sharp in this process when absent. */
+  maker?: PictureMaker;
   logger: Logger;
   /** Our own origin: a picture address on it is our own file, shown as it is. */
   siteUrl: string;
@@ -192,9 +195,8 @@ async function checkPicture(
   }
   if (result.kind === "error") return fail(result.error);
 
-  // sharp (about 20 MB) is loaded by the pass that first meets a picture, not by every process.
-  const { inspectPicture, renderVariant } = await import("./picture");
-  const inspection = await inspectPicture(result.body);
+  const maker = options.maker ?? inlinePictureMaker();
+  const inspection = await maker.inspect(result.body);
   if (inspection.kind === "refused") return fail(`Not a usable picture: ${inspection.reason}`);
   const hash = await store.putOriginal(result.body);
   const { width, height, dominant } = inspection.picture;
@@ -208,7 +210,7 @@ async function checkPicture(
       await store.putVariant(
         hash,
         file,
-        await renderVariant(result.body, { width: copyWidth, format }),
+        await maker.variant(result.body, { width: copyWidth, format }),
       );
     } catch (error) {
       // The copy is made on its first request instead.

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import { securityHeaders } from "../http/security";
+import { childPictureMaker, type PictureMaker } from "./picture-maker";
 import { pictureRoutes } from "./route";
 import { folderPictureStore, type PictureStore } from "./store";
 
@@ -16,6 +17,7 @@ let server: http.Server;
 let base: string;
 let hash: string;
 const written: string[] = [];
+let maker: PictureMaker;
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "picture-route-"));
@@ -35,7 +37,9 @@ beforeAll(async () => {
 
   const app = express();
   app.use(securityHeaders(parseConfig({})));
-  app.use(pictureRoutes(store));
+  // As the web process makes them: in a child process.
+  maker = childPictureMaker();
+  app.use(pictureRoutes(store, maker));
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -43,6 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
+  await maker.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -121,5 +126,51 @@ describe("GET /images/<sha256>/<crop>.jpg", () => {
     expect(metadata).toMatchObject({ format: "jpeg", width, height });
     expect(metadata.exif).toBeUndefined();
     expect(written.filter((name) => name === `${crop}.jpg`)).toEqual([`${crop}.jpg`]);
+  });
+});
+
+describe("a copy that cannot be made", () => {
+  it("answers 503, not cached, keeps nothing, and is made on a later request", async () => {
+    const store = folderPictureStore({
+      dir: fs.mkdtempSync(path.join(dir, "stuck-")),
+      maxBytes: 1e8,
+    });
+    const original = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: { r: 9, g: 9, b: 9 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const stored = await store.putOriginal(original);
+    // A maker whose child is stopped before any photo can be made, as a picture that hangs libvips.
+    const stuck = childPictureMaker({ jobTimeoutMs: 1 });
+    const patient = childPictureMaker();
+    const app = express();
+    let makerInUse = stuck;
+    app.use(
+      pictureRoutes(store, {
+        inspect: (bytes) => makerInUse.inspect(bytes),
+        variant: (bytes, variant) => makerInUse.variant(bytes, variant),
+        crop: (bytes, crop) => makerInUse.crop(bytes, crop),
+        close: async () => undefined,
+      }),
+    );
+    const other = http.createServer(app);
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const at = `http://127.0.0.1:${(other.address() as AddressInfo).port}/images/${stored}/800.avif`;
+    try {
+      const refused = await fetch(at);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("cache-control")).toBe("no-store");
+      expect(await refused.text()).toBe("The picture could not be made just now.");
+      expect(await store.getVariant(stored, "800.avif")).toBeNull();
+
+      makerInUse = patient;
+      const made = await fetch(at);
+      expect(made.status).toBe(200);
+      expect(made.headers.get("content-type")).toBe("image/avif");
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+      await Promise.all([stuck.close(), patient.close()]);
+    }
   });
 });

@@ -6,6 +6,7 @@ import {
   type VariantFormat,
   type VariantWidth,
 } from "./variants";
+import { inlinePictureMaker, type PictureMaker } from "./picture-maker";
 import { HASH, type PictureStore } from "./store";
 
 /**
@@ -47,14 +48,31 @@ function isVariantWidth(width: number): width is VariantWidth {
   return VARIANT_WIDTHS.some((allowed) => allowed === width);
 }
 
-export function pictureRoutes(store: PictureStore): express.Router {
-  const variants = variantMaker(store);
+/**
+ * `maker` makes the copies: the web process hands them to a child process (server/http/app.ts);
+ * without one they are made in this process.
+ */
+export function pictureRoutes(
+  store: PictureStore,
+  maker: PictureMaker = inlinePictureMaker(),
+): express.Router {
+  const variants = variantMaker(store, maker);
   const router = express.Router();
   router.get("/images/:hash/:file", async (req, res, next) => {
     const want = wanted(req.params.file);
     // Not a picture's address: the site's own files under /images (public/images) or its 404 page.
     if (!HASH.test(req.params.hash) || !want) return next();
-    const bytes = await variants(req.params.hash, want, req.params.file);
+    let bytes: Uint8Array | null;
+    try {
+      bytes = await variants(req.params.hash, want, req.params.file);
+    } catch (error) {
+      // The original is kept but no copy could be made (a picture that stopped the maker): the
+      // page's picture shows its placeholder colour; the copy is tried again on the next request.
+      req.log?.warn({ err: error, picture: req.params.hash }, "picture copy not made");
+      res.setHeader("Cache-Control", "no-store");
+      res.status(503).type("text/plain").send("The picture could not be made just now.");
+      return;
+    }
     if (!bytes) {
       res.status(404).type("text/plain").send("No such picture.");
       return;
@@ -72,13 +90,11 @@ export function pictureRoutes(store: PictureStore): express.Router {
  * process (each takes a core and tens of megabytes while it is made), and requests for a copy
  * being made wait for that one.
  */
-function variantMaker(store: PictureStore) {
+function variantMaker(store: PictureStore, maker: PictureMaker) {
   const making = new Map<string, Promise<Uint8Array | null>>();
   let queue: Promise<unknown> = Promise.resolve();
 
   async function make(hash: string, want: Wanted, file: string) {
-    // sharp and libvips (about 20 MB) are loaded by the first copy made, not by every web process.
-    const { renderCrop, renderVariant } = await import("./picture");
     // The original is read when its turn comes, not while it waits: a cold page asks for dozens of
     // copies at once, and each waiting request holding its original added tens of megabytes.
     const turn = queue.then(async () => {
@@ -86,8 +102,8 @@ function variantMaker(store: PictureStore) {
       if (!original) return null;
       const bytes =
         want.kind === "crop"
-          ? await renderCrop(original, CROPS[want.crop])
-          : await renderVariant(original, { width: want.width, format: want.format });
+          ? await maker.crop(original, CROPS[want.crop])
+          : await maker.variant(original, { width: want.width, format: want.format });
       await store.putVariant(hash, file, bytes);
       return bytes;
     });
