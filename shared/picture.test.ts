@@ -26,6 +26,7 @@ describe("variantWidths", () => {
       { file: 320, actual: 320 },
       { file: 480, actual: 480 },
       { file: 640, actual: 640 },
+      { file: 720, actual: 720 },
       { file: 800, actual: 800 },
       { file: 960, actual: 960 },
       { file: 1200, actual: 1000 },
@@ -54,7 +55,7 @@ describe("srcset and fallback", () => {
   });
 
   it("picks the widest JPEG that fits the slot for <img src>", () => {
-    expect(fallbackVariant(stored(1000), 768)).toBe(`/images/${HASH}/640.jpg`);
+    expect(fallbackVariant(stored(1000), 768)).toBe(`/images/${HASH}/720.jpg`);
     expect(fallbackVariant(stored(120), 768)).toBe(`/images/${HASH}/160.jpg`);
   });
 });

@@ -9,7 +9,7 @@
  * a full-width slot on a 360–412 px phone at about two device pixels per CSS pixel picks: without
  * it, those phones took 960 px copies, a third more bytes.
  */
-export const VARIANT_WIDTHS = [160, 320, 480, 640, 800, 960, 1200, 1600] as const;
+export const VARIANT_WIDTHS = [160, 320, 480, 640, 720, 800, 960, 1200, 1600] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 
 export const VARIANT_FORMATS = ["avif", "webp", "jpeg"] as const;

@@ -54,7 +54,7 @@ describe("withOwnPictures", () => {
     expect(html).toContain(`<source type="image/webp" srcset="/images/${HASH}/160.webp 160w,`);
     // No copy beyond twice the body's 768 px column; the original is 1400 px wide.
     expect(html).toContain(`/images/${HASH}/1600.jpg 1400w"`);
-    expect(html).toContain(`src="/images/${HASH}/640.jpg"`);
+    expect(html).toContain(`src="/images/${HASH}/720.jpg"`);
     expect(html).toContain('alt="Pier &quot;at&quot; dusk"');
     expect(html).toContain('width="1400" height="933" loading="lazy" decoding="async"');
     expect(html).toContain('style="background-color:#336699"');

@@ -36,12 +36,13 @@ export const DEFAULT_PICTURE_LIMITS: PoolLimits = { global: 4, perHost: 2 };
 
 /**
  * Copies made as soon as a picture is kept, so that the first reader of a page does not wait for
- * them: the AVIF widths most slots pick on phones (a 343–412 px slot at about two device pixels
- * per CSS pixel) and on desktop cards (400 px at one or two). Others are made on their first request (server/images/route.ts).
+ * them: the AVIF widths most slots pick on phones (a 343–380 px card at about two device pixels
+ * per CSS pixel: 686–665 px, so 720) and on desktop cards (400–436 px at one). Others are made on
+ * their first request (server/images/route.ts).
  */
 export const AHEAD_OF_TIME: readonly { width: VariantWidth; format: VariantFormat }[] = [
   { width: 480, format: "avif" },
-  { width: 800, format: "avif" },
+  { width: 720, format: "avif" },
 ];
 
 export interface PicturePassOptions {
