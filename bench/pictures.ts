@@ -126,8 +126,31 @@ function get(url: string): Promise<{ status: number; body: Buffer; ms: number }>
 }
 
 function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+  } catch {
+    return 0; // Gone (the picture maker's child exits when idle).
+  }
+}
+
+/** The RSS of the web process's picture maker (server/images/picture-maker.ts), 0 when none runs. */
+function makerRssMb(webPid: number): number {
+  let total = 0;
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      // pid (comm) state ppid ...: the command may hold spaces, so read after its ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid !== webPid) continue;
+      if (!fs.readFileSync(`/proc/${name}/cmdline`, "utf8").includes("picture-worker")) continue;
+      total += rssMb(Number(name));
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total;
 }
 
 async function startSite(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
@@ -211,6 +234,9 @@ interface PageRun {
   rssBefore: number;
   rssPeak: number;
   rssAfter: number;
+  /** The picture maker's child process, and it with the web process, sampled together. */
+  makerPeak: number;
+  togetherPeak: number;
   cold: { times: CopyTime[]; wallMs: number };
   warm: { times: CopyTime[]; wallMs: number };
 }
@@ -238,20 +264,27 @@ async function measurePage(
     const hashes = new Set(named.stored.map((p) => STORED_PICTURE.exec(p)?.[1]));
     const rssBefore = rssMb(pid);
     let rssPeak = rssBefore;
-    const sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, rssMb(pid));
-    }, SAMPLE_MS);
+    let makerPeak = 0;
+    let togetherPeak = rssBefore;
+    const sample = () => {
+      const web = rssMb(pid);
+      const maker = makerRssMb(pid);
+      rssPeak = Math.max(rssPeak, web);
+      makerPeak = Math.max(makerPeak, maker);
+      togetherPeak = Math.max(togetherPeak, web + maker);
+    };
+    const sampler = setInterval(sample, SAMPLE_MS);
     let cold;
     try {
       cold = await requestAll(named.stored);
     } finally {
       clearInterval(sampler);
     }
-    rssPeak = Math.max(rssPeak, rssMb(pid));
+    sample();
     const rssAfter = rssMb(pid);
     const warm = await requestAll(named.stored);
     console.log(
-      `  ${page.name}: ${named.stored.length} copies of ${hashes.size} pictures; cold ${(cold.wallMs / 1000).toFixed(1)} s, warm ${(warm.wallMs / 1000).toFixed(2)} s; RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} → ${rssAfter.toFixed(0)} MB`,
+      `  ${page.name}: ${named.stored.length} copies of ${hashes.size} pictures; cold ${(cold.wallMs / 1000).toFixed(1)} s, warm ${(warm.wallMs / 1000).toFixed(2)} s; RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} → ${rssAfter.toFixed(0)} MB; picture maker peak ${makerPeak.toFixed(0)} MB`,
     );
     return {
       name: page.name,
@@ -261,6 +294,8 @@ async function measurePage(
       rssBefore,
       rssPeak,
       rssAfter,
+      makerPeak,
+      togetherPeak,
       cold,
       warm,
     };
@@ -378,13 +413,23 @@ const waitTable = formatMarkdownTable(
   waitRows,
 );
 const memoryTable = formatMarkdownTable(
-  ["cold page", "pictures (copies)", "RSS before", "peak while made", "after"],
+  [
+    "cold page",
+    "pictures (copies)",
+    "web process: before",
+    "peak while made",
+    "after",
+    "picture maker: peak",
+    "both: peak",
+  ],
   pages.map((page) => [
     `${page.name} (\`${page.path.length > 40 ? `${page.path.slice(0, 37)}…` : page.path}\`)`,
     `${page.pictures} (${page.copies})`,
     `${page.rssBefore.toFixed(0)} MB`,
     `${page.rssPeak.toFixed(0)} MB`,
     `${page.rssAfter.toFixed(0)} MB`,
+    `${page.makerPeak.toFixed(0)} MB`,
+    `${page.togetherPeak.toFixed(0)} MB`,
   ]),
 );
 const verdicts = pages.map((page) => {
@@ -406,7 +451,7 @@ Each of the ${photoCount} photos ${ROUNDS} time(s) per row, one after another, w
 
 ${memoryTable}
 
-A fresh web process (\`node ${WEB_PROCESS_ARGS.join(" ")}\`, as \`npm start\` runs it) with every copy removed, the originals kept; after the page itself is rendered, every copy its \`<picture>\`s and \`<img>\`s name (\`src\`, \`srcset\`, image preloads: all formats and widths, more than any one browser asks for) is asked for, ${CONNECTIONS} at a time, while its VmRSS is read every ${SAMPLE_MS} ms.
+A fresh web process (\`node ${WEB_PROCESS_ARGS.join(" ")}\`, as \`npm start\` runs it) with every copy removed, the originals kept; after the page itself is rendered, every copy its \`<picture>\`s and \`<img>\`s name (\`src\`, \`srcset\`, image preloads: all formats and widths, more than any one browser asks for) is asked for, ${CONNECTIONS} at a time, while its VmRSS and its picture maker's (the child process that makes the copies, \`server/images/picture-maker.ts\`; it exits after 30 s without a job, giving its memory back) are read every ${SAMPLE_MS} ms.
 
 ${verdicts.map((line) => `- ${line}`).join("\n")}
 

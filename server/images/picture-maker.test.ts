@@ -1,20 +1,27 @@
-import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import { childPictureMaker, inlinePictureMaker, type PictureMaker } from "./picture-maker";
 
-/** The picture maker children of this process (the test's own), by pid. */
+/** The picture maker children of this process (the test's own), by pid, read from /proc. */
 function children(): number[] {
-  try {
-    return execFileSync("ps", ["-o", "pid=,args=", "--ppid", String(process.pid)], {
-      encoding: "utf8",
-    })
-      .split("\n")
-      .filter((line) => line.includes("picture-worker"))
-      .map((line) => Number.parseInt(line.trim(), 10));
-  } catch {
-    return []; // ps answers 1 when there is none.
+  const found: number[] = [];
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      // pid (comm) state ppid ...: the command may hold spaces, so read after its ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0];
+      if (ppid !== process.pid || state === "Z") continue;
+      if (fs.readFileSync(`/proc/${name}/cmdline`, "utf8").includes("picture-worker")) {
+        found.push(Number(name));
+      }
+    } catch {
+      // The process ended while it was read.
+    }
   }
+  return found;
 }
 
 async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -85,12 +92,12 @@ describe("the picture maker's child process", () => {
     const child = maker({ onChildStopped: (reason) => stopped.push(reason) });
     const original = await photo(4000, 3000);
     await child.inspect(original); // The child is up.
-    const [pid] = children();
+    const pid = children()[0] ?? 0;
     expect(pid).toBeGreaterThan(0);
 
     // A slow copy (AVIF of a large photo), its process killed as libvips crashing would end it.
     const slow = child.variant(original, { width: 1200, format: "avif" });
-    process.kill(pid!, "SIGKILL");
+    process.kill(pid, "SIGKILL");
     await expect(slow).rejects.toThrow("The picture maker stopped: killed by SIGKILL");
     expect(stopped).toEqual(["killed by SIGKILL"]);
 
