@@ -334,6 +334,29 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
       ],
       rows,
     );
+    // Where each page's LCP time goes, in the median run of each site (Lighthouse's LCP element audit).
+    const lcpRows = [];
+    for (const page of pages) {
+      for (const site of sites) {
+        const all = lhrs.get(`${site.mode} ${page.name}`);
+        const lhr = median(
+          [...all].sort((a, b) => score(a, "performance") - score(b, "performance")),
+        );
+        const { element, phases } = lcpBreakdown(lhr);
+        lcpRows.push([
+          site === sample ? page.name : "",
+          site.label,
+          element,
+          ...["TTFB", "Load Delay", "Load Time", "Render Delay"].map((phase) =>
+            phases.has(phase) ? ms(phases.get(phase)) : "–",
+          ),
+        ]);
+      }
+    }
+    const lcpTable = formatMarkdownTable(
+      ["page", "pictures", "LCP element", "TTFB", "load delay", "load time", "render delay"],
+      lcpRows,
+    );
     const phoneTable = formatMarkdownTable(
       [
         "home (`/`)",
@@ -389,6 +412,8 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
       `${machineLine()}; Lighthouse ${lighthouseVersion}, Chromium ${chromeVersion ?? "unknown"}; mobile form factor, simulated throttling, performance only. Two copies of the demo site side by side in one run: one on the bundled sample feeds (their pictures are small SVGs on our origin), one on the same feeds with every picture replaced by a link to one of ${photos.photos.length} news photographs (JPEG, ${Math.min(...photos.photos.map((p) => p.width))}–${Math.max(...photos.photos.map((p) => p.width))} px wide, ${kb(Math.min(...sizes))}–${kb(Math.max(...sizes))}, one from a phone with EXIF orientation and GPS: \`bench/photos.ts\`) on another host, ${new URL(photos.host.origin).hostname} (\`bench/photo-host.ts\`: ETag, Last-Modified, \`image/jpeg\`), round-robin, one photo per item, ingested with \`IMAGE_FETCH_ALLOW_PRIVATE=true\`. ${RUNS} run(s) per page and site, alternating; the run with the median performance score is shown (all scores in brackets), and the median LCP of all runs (all in brackets). Before measuring, each page was rendered once and every stored copy of a picture it names was asked for once (${storedNamed.join(", ")} copies with real photos${noneStored ? "; the pages name no stored pictures yet but link the photo host's" : ""}), so that the figures are those of a reader after the first. The whole run took ${minutes} min.`,
       table,
       `Image bytes: transferred, as Lighthouse's 412 px wide phone loaded the page without scrolling. Addresses on other origins: distinct image requests to any origin but the page's over all runs.`,
+      `Where the LCP time goes, in the run shown above (Lighthouse's phases of the largest contentful paint: time to first byte, then until the LCP resource is asked for, while it loads, and until it is painted):`,
+      lcpTable,
       `### The home page on a ${PHONE.width} px phone`,
       `Chromium through Playwright, ${PHONE.width} × ${PHONE.height} CSS px at a device pixel ratio of ${PHONE.deviceScaleFactor}, cache off: image bytes transferred once the page loaded, then after scrolling to the bottom a screen at a time and waiting for the network to settle (lazy pictures included).`,
       phoneTable,
@@ -409,6 +434,23 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
   } finally {
     await cleanUp();
   }
+}
+
+/** The LCP element (its label or snippet) and its phases in milliseconds, by phase name. */
+function lcpBreakdown(lhr) {
+  const phases = new Map();
+  let element = "–";
+  const items = lhr.audits["largest-contentful-paint-element"]?.details?.items ?? [];
+  for (const table of items) {
+    for (const row of table.items ?? []) {
+      if (row.node) {
+        const label = row.node.nodeLabel || row.node.snippet || "";
+        element = `\`${label.replace(/\s+/g, " ").replace(/`/g, "'").slice(0, 60)}\``;
+      }
+      if (row.phase && typeof row.timing === "number") phases.set(row.phase, row.timing);
+    }
+  }
+  return { element, phases };
 }
 
 /** A phone run's image requests, largest first: address (hashes shortened) and bytes. */
