@@ -11,11 +11,8 @@ interface Props {
   article: Article;
   /** Where the list draws its cards' pictures (picture-slots.ts). */
   slot: PictureSlot;
-  /**
-   * The first cards a reader sees load at once (`eager`), the page's largest picture first
-   * (`priority`); the rest wait until scrolled near.
-   */
-  load?: "priority" | "eager" | "lazy";
+  /** The page's largest picture is fetched first (`priority`); the rest when near the screen. */
+  load?: "priority" | "lazy";
   /** A link at the card's foot, inside its border, below the byline (Business's Read More). */
   action?: React.ReactNode;
 }

@@ -5,20 +5,18 @@ import { PICTURE_SLOTS } from "./picture-slots";
 interface Props {
   articles: Article[];
   empty: string;
-  /** How many cards at the top load their images at once. */
-  eagerCount?: number;
 }
 
-export function ArticleGrid({ articles, empty, eagerCount = 2 }: Props) {
+export function ArticleGrid({ articles, empty }: Props) {
   if (articles.length === 0) return <p className="text-slate-700">{empty}</p>;
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {articles.map((article, index) => (
+      {articles.map((article) => (
         <li key={article.id} className="flex">
           <ArticleCard
             article={article}
             slot={PICTURE_SLOTS.cardThreeColumns}
-            load={index < eagerCount ? "eager" : "lazy"}
+            load="lazy"
           />
         </li>
       ))}

@@ -29,10 +29,11 @@ type Props = Omit<
   slot: PictureSlot;
   /**
    * How soon it loads: `priority` for the page's largest picture (LCP), fetched first and, when
-   * it is a stored one, preloaded from the head; `eager` for others in the first screen; `lazy`
-   * (the default) for the rest, fetched when scrolled near.
+   * it is a stored one, preloaded from the head; `lazy` (the default) for every other, fetched
+   * once the page is laid out and it is near the screen. Other pictures fetched at once would
+   * share a phone's bandwidth with the stylesheet the first paint waits for (docs/AUDIT.md).
    */
-  load?: "priority" | "eager" | "lazy";
+  load?: "priority" | "lazy";
   /** The box reserved when the picture's own size is not known (the default and site pictures). */
   width: number;
   height: number;
@@ -57,7 +58,7 @@ export function ArticleImage({ picture, alt, slot, load = "lazy", width, height,
   const imgProps = {
     ...rest,
     decoding: "async" as const,
-    loading: load === "lazy" ? ("lazy" as const) : ("eager" as const),
+    loading: load === "priority" ? ("eager" as const) : ("lazy" as const),
     fetchPriority: load === "priority" ? ("high" as const) : undefined,
     ref: (img: HTMLImageElement | null) => {
       if (img?.complete && img.naturalWidth === 0 && img.currentSrc) showFallback(img);

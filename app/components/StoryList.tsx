@@ -31,12 +31,11 @@ export function onlyToggleChanged(current: URL, next: URL): boolean {
   return toggledSearch(current.search, false) === toggledSearch(next.search, false);
 }
 
-export type CardLoad = "priority" | "eager" | "lazy";
+export type CardLoad = "priority" | "lazy";
 
-/** The first two cards are in the first screen; the first may be the page's largest picture. */
+/** The first card may be the page's largest picture; the others load when near the screen. */
 function cardLoad(index: number, firstIsLargest: boolean): CardLoad {
-  if (index === 0 && firstIsLargest) return "priority";
-  return index < 2 ? "eager" : "lazy";
+  return index === 0 && firstIsLargest ? "priority" : "lazy";
 }
 
 interface Props {

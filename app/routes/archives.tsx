@@ -134,7 +134,7 @@ export default function Archives({ loaderData }: Route.ComponentProps) {
                   <ArticleCard
                     article={article}
                     slot={PICTURE_SLOTS.cardThreeColumns}
-                    load={index < 2 ? "eager" : "lazy"}
+                    load="lazy"
                   />
                 </li>
                 <ListAd kind="archives" index={index} shown={articles.length} />
