@@ -115,7 +115,7 @@ export default function Banner({ loaderData, actionData }: Route.ComponentProps)
               <strong className="mr-2 uppercase">Breaking</strong>
               {banner.text}
             </p>
-            <p className="text-sm break-all text-slate-700">
+            <p className="text-sm break-words text-slate-700">
               {banner.link ? <>Links to {banner.link}. </> : "No link. "}
               Until {formatStaffTime(banner.expiresAt)} (San Diego time), set by {banner.setBy}.
             </p>
