@@ -35,7 +35,8 @@ export interface ShownBanner {
 
 const ONE_ROW = eq(breakingBanner.id, 1);
 
-async function bannerRow(db: Database): Promise<StoredBanner | null> {
+/** Staff's banner as stored, read afresh (the newsroom's own page shows exactly what is stored). */
+export async function bannerRow(db: Database): Promise<StoredBanner | null> {
   const [row] = await db
     .select({
       text: breakingBanner.text,

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
-import { clearBanner, setBanner, storedBanner } from "../../../server/newsroom/banner";
+import { bannerRow, clearBanner, setBanner } from "../../../server/newsroom/banner";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import {
   MAX_BANNER_DAYS,
@@ -38,7 +38,7 @@ const DEFAULT_HOURS = 6;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const now = new Date();
-  const stored = await storedBanner(context.db);
+  const stored = await bannerRow(context.db);
   const done = new URL(request.url).searchParams.get("done");
   return {
     banner: stored && {
