@@ -36,6 +36,10 @@ export default [
     route("newsroom/stories", "routes/newsroom/stories.tsx"),
     route("newsroom/stories/:id", "routes/newsroom/story.tsx"),
     route("newsroom/rules", "routes/newsroom/rules.tsx"),
+    route("newsroom/banner", "routes/newsroom/banner.tsx"),
+    route("newsroom/inbox", "routes/newsroom/inbox.tsx"),
+    route("newsroom/inbox/:id/delete", "routes/newsroom/inbox-delete.tsx"),
+    route("newsroom/polls", "routes/newsroom/polls.tsx"),
     route("newsroom/audit", "routes/newsroom/audit.tsx"),
   ]),
   // For search engines, feed readers and phones.

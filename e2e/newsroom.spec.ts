@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_STAFF } from "../scripts/e2e-staff.js";
-import { expectNoSeriousViolations } from "./axe";
 import { DESKTOP, isProject } from "./helpers";
+import { review, signIn, SITE } from "./newsroom-site";
 
 /**
  * The newsroom's story actions in a browser, on a copy of the sample site of their own (they change
@@ -10,22 +10,7 @@ import { DESKTOP, isProject } from "./helpers";
  * categories; a flow undoes what it did.
  */
 
-const SITE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 2}`;
 test.use({ baseURL: SITE });
-
-type Member = (typeof E2E_STAFF)[keyof typeof E2E_STAFF];
-
-async function signIn(page: Page, member: Member = E2E_STAFF.editor) {
-  await page.goto("/newsroom/sign-in");
-  await page.getByLabel("E-mail").fill(member.email);
-  await page.getByLabel("Password").fill(member.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  // Checking an argon2id hash takes a moment on a busy machine.
-  await expect(page).toHaveURL(/\/newsroom$/, { timeout: 20_000 });
-  await expect(
-    page.getByRole("heading", { level: 1, name: "Newsroom", exact: true }),
-  ).toBeVisible();
-}
 
 /** Opens the newsroom page of the newest story on the site in `category`; its id and headline. */
 async function openNewestStory(page: Page, category: string) {
@@ -65,21 +50,6 @@ async function expectListed(
     const body = await (await request.get(address)).text();
     expect(body.includes(`/article/${id}`), `${address} lists ${id}: ${listed}`).toBe(listed);
   }
-}
-
-/**
- * Looks at a page: no serious accessibility fault and nothing wider than the window (both measured
- * in the page, so not where JavaScript is off: the test "every newsroom screen" covers those), and
- * a screenshot to look at.
- */
-async function review(page: Page, label: string, inPage = true) {
-  const width = page.viewportSize()?.width ?? 0;
-  if (inPage) {
-    await expectNoSeriousViolations(page, label);
-    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(wide, `${label} fits ${width} px`).toBeLessThanOrEqual(width);
-  }
-  await page.screenshot({ path: test.info().outputPath(`${label}-${width}.png`), fullPage: true });
 }
 
 test.describe("without JavaScript", () => {

@@ -42,3 +42,31 @@ export const BLOCK_FIELD_LABELS: Record<BlockField, string> = {
 };
 
 export const MAX_PATTERN_LENGTH = 200;
+
+/** The Breaking banner staff set: its text, its link and how long it may stay up. */
+export const MAX_BANNER_TEXT_LENGTH = 200;
+export const MAX_BANNER_LINK_LENGTH = 500;
+export const MIN_BANNER_MINUTES = 5;
+export const MAX_BANNER_DAYS = 7;
+
+/** Contact messages per page of the newsroom's inbox. */
+export const INBOX_PAGE_SIZE = 20;
+
+/** What the inbox says once an action is done (the redirect names it, never free text). */
+export const INBOX_DONE = {
+  handled: "The message is marked handled.",
+  unhandled: "The message is open again.",
+  delete: "The message is deleted.",
+} as const;
+export type InboxDone = keyof typeof INBOX_DONE;
+export const isInboxDone = (value: unknown): value is InboxDone =>
+  typeof value === "string" && Object.hasOwn(INBOX_DONE, value);
+
+/** The inbox's address for a page, with what was just done. */
+export function inboxAddress(page: number, done?: InboxDone): string {
+  const query = new URLSearchParams();
+  if (page > 1) query.set("page", String(page));
+  if (done) query.set("done", done);
+  const search = query.toString();
+  return `/newsroom/inbox${search ? `?${search}` : ""}`;
+}

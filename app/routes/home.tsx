@@ -1,5 +1,6 @@
 import { Fragment } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { data, Link, useRouteLoaderData } from "react-router";
+import { bannerCacheControl, bannerToShow } from "../../server/newsroom/banner";
 import { readOr503 } from "../../server/news/load";
 import { homeLists } from "../../server/news/repository";
 import { ArticleCard } from "../components/ArticleCard";
@@ -20,6 +21,11 @@ import type { Route } from "./+types/home";
 export const meta = headMeta;
 export const handle = headHandle;
 
+/** The page's caching, shortened while staff's Breaking banner is about to expire (decision 027). */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 /** The spec's message when the home page's data cannot be read. */
 export const HOME_ERROR = "Failed to load news data";
 
@@ -30,26 +36,41 @@ const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decorat
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return readOr503(context.logger, HOME_ERROR, async () => {
-    const { headlines, featured, recent: latest } = await homeLists(context.db);
+    const now = new Date();
+    const [{ headlines, featured, recent: latest }, banner] = await Promise.all([
+      homeLists(context.db),
+      bannerToShow(context.db, context.content.site.breaking, now),
+    ]);
     const head = pageHead(request, context, {
       title: "Home",
       description: `${context.content.site.tagline}: local news, politics, business, sports and culture.`,
     });
-    return { headlines, featured, latest, head };
+    const cacheControl = bannerCacheControl(banner, now, context.config.pageCache.ttlSeconds);
+    const breaking = banner && { text: banner.text, link: banner.link };
+    return data(
+      { headlines, featured, latest, head, breaking },
+      cacheControl ? { headers: { "Cache-Control": cacheControl } } : undefined,
+    );
   });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { headlines, featured, latest } = loaderData;
+  const { headlines, featured, latest, breaking } = loaderData;
   const embeds = useEmbeds();
   const site = useRouteLoaderData<typeof rootLoader>("root")?.site;
   return (
     <>
       <h1 className="sr-only">{site?.name}: San Diego news</h1>
-      {site?.breaking ? (
+      {breaking ? (
         <p className="mb-6 rounded bg-red-700 px-4 py-2 text-white">
           <strong className="mr-2 uppercase">Breaking</strong>
-          {site.breaking}
+          {breaking.link ? (
+            <a href={breaking.link} className="underline decoration-1 underline-offset-2">
+              {breaking.text}
+            </a>
+          ) : (
+            breaking.text
+          )}
         </p>
       ) : null}
 

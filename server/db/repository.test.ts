@@ -62,6 +62,7 @@ describe.each(testDatabases())("repository on $name", (database) => {
       "articles",
       "block_rules",
       "blog_posts",
+      "breaking_banner",
       "contact_messages",
       "corrections",
       "feeds",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -312,6 +313,9 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     /** Why the message looks automated (server/forms/contact.ts); null for a reader's message. */
     spamReason: text("spam_reason"),
+    /** When staff marked it handled in the newsroom's inbox, and who; null while it is open. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by"),
     ...timestamps,
   },
   (t) => [index("contact_messages_created_idx").on(sql`${t.createdAt} DESC`)],
@@ -434,3 +438,22 @@ export const blockRules = pgTable("block_rules", {
   pattern: text("pattern").notNull(),
   ...timestamps,
 });
+
+/**
+ * The Breaking banner staff set in the newsroom (decision 027): one row at most (`id` is always 1).
+ * The home page shows it until `expires_at`; without a live one, content/site.yaml's `breaking`.
+ */
+export const breakingBanner = pgTable(
+  "breaking_banner",
+  {
+    id: integer("id").primaryKey().default(1),
+    text: text("text").notNull(),
+    /** An http(s) address or a path on the site; null for a banner without a link. */
+    link: text("link"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The e-mail of the member who set it. */
+    setBy: text("set_by").notNull(),
+    setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("breaking_banner_one_row", sql`${t.id} = 1`)],
+);

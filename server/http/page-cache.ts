@@ -19,7 +19,18 @@ export interface CachedPage {
   etag: string;
   /** The page differs for a reader who sends cookies (the poll's results): served to none such. */
   varyCookie: boolean;
+  /**
+   * How long the page itself may be kept, when it says so with `s-maxage` (the home page while its
+   * Breaking banner is about to expire): the cache keeps it no longer than this nor than its TTL.
+   */
+  lifeMs?: number;
   storedAt: number;
+}
+
+/** The `s-maxage` a Cache-Control value gives, in ms; undefined when it gives none. */
+export function sharedMaxAgeMs(cacheControl: string | null): number | undefined {
+  const seconds = /(?:^|,)\s*s-maxage=(\d+)\s*(?:,|$)/i.exec(cacheControl ?? "")?.[1];
+  return seconds === undefined ? undefined : Number(seconds) * 1000;
 }
 
 export function strongEtag(body: Buffer): string {
@@ -42,7 +53,7 @@ const sizeOf = (page: CachedPage) => page.body.length + page.gzip.length + page.
 
 /**
  * Rendered pages by URL, least recently used dropped first once the bytes exceed `maxBytes`, each
- * kept for `ttlMs`. Emptied whenever ingest stores new or changed articles.
+ * kept for `ttlMs` (or less, as its `s-maxage` says). Emptied whenever ingest stores new or changed articles.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
@@ -57,7 +68,7 @@ export class PageCache {
   get(key: string): CachedPage | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
-    if (this.now() - page.storedAt > this.ttlMs) {
+    if (this.now() - page.storedAt > Math.min(this.ttlMs, page.lifeMs ?? Infinity)) {
       this.delete(key);
       return undefined;
     }

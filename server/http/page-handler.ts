@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { LoadContext } from "./load-context";
-import { cachedPage, type CachedPage, type PageCache } from "./page-cache";
+import { cachedPage, sharedMaxAgeMs, type CachedPage, type PageCache } from "./page-cache";
 
 /** The staff's newsroom (decision 023): never cached, never indexed, never from the page cache. */
 export function isNewsroomPath(path: string): boolean {
@@ -144,9 +144,12 @@ async function keepIfShareable(
   rendered: Rendered,
 ): Promise<CachedPage | null> {
   const { status, headers: responseHeaders, body: renderedBody } = rendered;
+  const cacheControl = responseHeaders.get("Cache-Control");
+  const lifeMs = sharedMaxAgeMs(cacheControl);
   const shareable =
     status === 200 &&
-    /\bpublic\b/.test(responseHeaders.get("Cache-Control") ?? "") &&
+    /\bpublic\b/.test(cacheControl ?? "") &&
+    lifeMs !== 0 &&
     !responseHeaders.has("Set-Cookie") &&
     renderedBody !== null;
   if (!shareable) return null;
@@ -160,7 +163,7 @@ async function keepIfShareable(
     }
   });
   const page = await cachedPage(
-    { status, headers, body, varyCookie: variesByCookie(rendered) },
+    { status, headers, body, varyCookie: variesByCookie(rendered), lifeMs },
     Date.now(),
   );
   cache.set(key, page);

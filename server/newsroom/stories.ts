@@ -25,17 +25,17 @@ import { blockingRule, blockRuleById, describeRule, parsePattern } from "./block
  */
 
 export type NewsroomServices = Pick<LoadContext, "db" | "announceChange">;
-type Actor = Pick<StaffMember, "id" | "email">;
+export type Actor = Pick<StaffMember, "id" | "email">;
 export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 
 /** The longest a pin may last. */
 export const MAX_PIN_DAYS = 30;
 
-const fail = (error: string): ActionResult => ({ ok: false, error });
+export const fail = (error: string): ActionResult => ({ ok: false, error });
 const tidy = (text: string) => text.replace(/\s+/g, " ").trim();
 
 /** Runs `change` (which says what it did, or why not) and announces it when it did something. */
-async function act(
+export async function act(
   services: NewsroomServices,
   change: (tx: Database) => Promise<ActionResult>,
 ): Promise<ActionResult> {

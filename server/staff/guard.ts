@@ -65,3 +65,27 @@ export async function requireStaffAction(
   }
   return requireRole(session, role);
 }
+
+/**
+ * The one check for an admin's page or action (feeds, subscribers, the audit log): like
+ * `requireStaff` for a loader, or `requireStaffAction` for an action when given the posted form,
+ * and answers 403 to an editor.
+ */
+export function requireAdmin(
+  request: Request,
+  context: LoadContext,
+): Promise<StaffSession & { csrf: string }>;
+export function requireAdmin(
+  request: Request,
+  context: LoadContext,
+  form: FormData,
+): Promise<StaffSession>;
+export function requireAdmin(
+  request: Request,
+  context: LoadContext,
+  form?: FormData,
+): Promise<StaffSession> {
+  return form === undefined
+    ? requireStaff(request, context, "admin")
+    : requireStaffAction(request, context, form, "admin");
+}

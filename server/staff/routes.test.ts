@@ -84,6 +84,15 @@ function newsroomAddresses(): string[] {
     .filter((p): p is string => typeof p === "string" && /^newsroom(\/|$)/.test(p))
     .filter((p) => p !== "newsroom/sign-in");
   expect(paths.length).toBeGreaterThanOrEqual(3);
+  // The inbox's screens are in the table (so in every check below), taken from it like the rest.
+  expect(paths).toEqual(
+    expect.arrayContaining([
+      "newsroom/banner",
+      "newsroom/inbox",
+      "newsroom/inbox/:id/delete",
+      "newsroom/polls",
+    ]),
+  );
   return paths.map((p) => `/${p.replace(/:\w+\??/g, "x")}`);
 }
 

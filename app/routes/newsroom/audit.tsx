@@ -1,5 +1,5 @@
 import { readAudit } from "../../../server/staff/audit";
-import { requireStaff } from "../../../server/staff/guard";
+import { requireAdmin } from "../../../server/staff/guard";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [
@@ -8,7 +8,7 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, "admin");
+  await requireAdmin(request, context);
   const entries = await readAudit(context.db);
   return {
     entries: entries.map((e) => ({

@@ -32,6 +32,24 @@ export default function NewsroomHome({ loaderData }: Route.ComponentProps) {
           </Link>
           : keep feed items out by words in their headline, author or link.
         </li>
+        <li>
+          <Link to="/newsroom/banner" className="font-semibold text-brand underline">
+            Breaking banner
+          </Link>
+          : put a banner on the home page until a time you choose, or clear it.
+        </li>
+        <li>
+          <Link to="/newsroom/inbox" className="font-semibold text-brand underline">
+            Inbox
+          </Link>
+          : read readers' contact messages, mark them handled, delete them.
+        </li>
+        <li>
+          <Link to="/newsroom/polls" className="font-semibold text-brand underline">
+            Poll results
+          </Link>
+          : the Community poll's votes per option, with totals.
+        </li>
       </ul>
       {loaderData.role === "admin" ? (
         <p className="mt-4">

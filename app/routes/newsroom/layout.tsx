@@ -31,6 +31,9 @@ const SECTIONS: { to: string; label: string; admin?: boolean; reloadDocument?: b
   { to: "/newsroom", label: "Overview", reloadDocument: true },
   { to: "/newsroom/stories", label: "Stories" },
   { to: "/newsroom/rules", label: "Block rules" },
+  { to: "/newsroom/banner", label: "Banner" },
+  { to: "/newsroom/inbox", label: "Inbox" },
+  { to: "/newsroom/polls", label: "Poll results" },
   { to: "/newsroom/audit", label: "Audit log", admin: true },
 ];
 

@@ -1,0 +1,201 @@
+import { data, Form, redirect } from "react-router";
+import { readForm } from "../../../server/forms/submission";
+import { bannerRow, clearBanner, setBanner } from "../../../server/newsroom/banner";
+import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
+import {
+  MAX_BANNER_DAYS,
+  MAX_BANNER_LINK_LENGTH,
+  MAX_BANNER_TEXT_LENGTH,
+  MIN_BANNER_MINUTES,
+} from "../../../shared/newsroom";
+import { dateToSanDiegoLocal, sanDiegoLocalToDate } from "../../../shared/san-diego-time";
+import {
+  BUTTON,
+  FIELD,
+  formatStaffTime,
+  NewsroomNotice,
+  PRIMARY_BUTTON,
+} from "../../components/NewsroomNotice";
+import { CsrfField } from "./layout";
+import type { Route } from "./+types/banner";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Breaking banner | Newsroom" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const DONE = {
+  set: "The banner is up on the home page.",
+  clear: "The banner is cleared: the home page shows the site's own text, if it has one.",
+} as const;
+type BannerIntent = keyof typeof DONE;
+const isBannerIntent = (value: unknown): value is BannerIntent =>
+  typeof value === "string" && Object.hasOwn(DONE, value);
+
+/** How long a new banner is offered to last. */
+const DEFAULT_HOURS = 6;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  const now = new Date();
+  const stored = await bannerRow(context.db);
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    banner: stored && {
+      text: stored.text,
+      link: stored.link,
+      expiresAt: stored.expiresAt.toISOString(),
+      expires: dateToSanDiegoLocal(stored.expiresAt),
+      live: stored.expiresAt.getTime() > now.getTime(),
+      setBy: stored.setBy,
+    },
+    siteText: context.content.site.breaking,
+    // The field's bounds and default, on San Diego's clock.
+    earliest: dateToSanDiegoLocal(new Date(now.getTime() + MIN_BANNER_MINUTES * 60_000)),
+    latest: dateToSanDiegoLocal(new Date(now.getTime() + MAX_BANNER_DAYS * 86_400_000)),
+    suggested: dateToSanDiegoLocal(new Date(now.getTime() + DEFAULT_HOURS * 3_600_000)),
+    done: isBannerIntent(done) ? DONE[done] : null,
+  };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const session = await requireStaffAction(request, context, form);
+  const intent = form.get("intent");
+  let result;
+  if (intent === "set") {
+    result = await setBanner(context, session.member, {
+      text: text(form, "text"),
+      link: text(form, "link"),
+      expiresAt: sanDiegoLocalToDate(text(form, "expires")),
+    });
+  } else if (intent === "clear") {
+    result = await clearBanner(context, session.member);
+  } else {
+    throw data("Unknown action.", { status: 400 });
+  }
+  if (!result.ok) {
+    return data(
+      {
+        error: result.error,
+        text: text(form, "text"),
+        link: text(form, "link"),
+        expires: text(form, "expires"),
+      },
+      { status: 400 },
+    );
+  }
+  throw redirect(`/newsroom/banner?done=${intent}`, 303);
+}
+
+export default function Banner({ loaderData, actionData }: Route.ComponentProps) {
+  const { banner, siteText, earliest, latest, suggested, done } = loaderData;
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">Breaking banner</h1>
+      <p className="text-slate-700">
+        The red banner at the top of the home page. Yours shows at once on every page load until its
+        end, then the site&apos;s own text comes back
+        {siteText ? <> (“{siteText}”)</> : " (the site has none, so no banner shows)"}.
+      </p>
+      <NewsroomNotice done={done} error={actionData?.error} />
+
+      <section aria-labelledby="now-heading" className="rounded p-4 ring-1 ring-slate-200">
+        <h2 id="now-heading" className="text-xl font-bold">
+          On the home page now
+        </h2>
+        {banner?.live ? (
+          <div className="mt-3 flex flex-col gap-3">
+            <p className="rounded bg-red-700 px-4 py-2 break-words text-white">
+              <strong className="mr-2 uppercase">Breaking</strong>
+              {banner.text}
+            </p>
+            <p className="text-sm break-words text-slate-700">
+              {banner.link ? <>Links to {banner.link}. </> : "No link. "}
+              Until {formatStaffTime(banner.expiresAt)} (San Diego time), set by {banner.setBy}.
+            </p>
+            <Form method="post">
+              <CsrfField />
+              <button type="submit" name="intent" value="clear" className={BUTTON}>
+                Clear the banner
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <p className="mt-3">
+            {siteText
+              ? "The site's own text. Set a banner below to replace it."
+              : "No banner. Set one below."}
+            {banner ? ` The last one ended ${formatStaffTime(banner.expiresAt)}.` : ""}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="set-heading" className="rounded p-4 ring-1 ring-slate-200">
+        <h2 id="set-heading" className="text-xl font-bold">
+          {banner?.live ? "Change the banner" : "Set a banner"}
+        </h2>
+        <Form method="post" className="mt-3 flex flex-col gap-4">
+          <CsrfField />
+          <input type="hidden" name="intent" value="set" />
+          <label className="flex flex-col gap-1 font-semibold">
+            Text
+            <input
+              type="text"
+              name="text"
+              required
+              minLength={3}
+              maxLength={MAX_BANNER_TEXT_LENGTH}
+              defaultValue={actionData?.text ?? (banner?.live ? banner.text : "")}
+              className={FIELD}
+            />
+          </label>
+          <label className="flex flex-col gap-1 font-semibold">
+            <span>
+              Link <span className="font-normal text-slate-700">(optional)</span>
+            </span>
+            <input
+              type="text"
+              name="link"
+              inputMode="url"
+              maxLength={MAX_BANNER_LINK_LENGTH}
+              aria-describedby="link-help"
+              defaultValue={actionData?.link ?? (banner?.live ? (banner.link ?? "") : "")}
+              className={FIELD}
+            />
+            <span id="link-help" className="text-sm font-normal text-slate-700">
+              An address starting with https:// or http://, or a page of this site such as
+              /local-news.
+            </span>
+          </label>
+          <label className="flex flex-col gap-1 font-semibold">
+            Ends (San Diego time)
+            <input
+              type="datetime-local"
+              name="expires"
+              required
+              min={earliest}
+              max={latest}
+              aria-describedby="expires-help"
+              defaultValue={actionData?.expires ?? (banner?.live ? banner.expires : suggested)}
+              className={`${FIELD} max-w-full`}
+            />
+            <span id="expires-help" className="text-sm font-normal text-slate-700">
+              From {MIN_BANNER_MINUTES} minutes to {MAX_BANNER_DAYS} days from now.
+            </span>
+          </label>
+          <p>
+            <button type="submit" className={PRIMARY_BUTTON}>
+              Put the banner up
+            </button>
+          </p>
+        </Form>
+      </section>
+    </div>
+  );
+}

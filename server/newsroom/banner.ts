@@ -1,0 +1,195 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { breakingBanner } from "../db/schema";
+import { remembered } from "../news/read-cache";
+import { recordAudit } from "../staff/audit";
+import {
+  MAX_BANNER_DAYS,
+  MAX_BANNER_LINK_LENGTH,
+  MAX_BANNER_TEXT_LENGTH,
+  MIN_BANNER_MINUTES,
+} from "../../shared/newsroom";
+import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./stories";
+
+/**
+ * The Breaking banner editors set in the newsroom (decision 027): one row at most, shown on the
+ * home page until it expires, content/site.yaml's text otherwise. Setting and clearing it are
+ * audited and announced like the story actions, so every process's caches drop at once.
+ */
+
+export interface StoredBanner {
+  text: string;
+  link: string | null;
+  expiresAt: Date;
+  setBy: string;
+  setAt: Date;
+}
+
+/** What the home page shows: staff's banner (with its end) or the site's own text. */
+export interface ShownBanner {
+  text: string;
+  link: string | null;
+  /** When staff's banner goes; null for the site's own text, which stays. */
+  expiresAt: Date | null;
+}
+
+const ONE_ROW = eq(breakingBanner.id, 1);
+
+/** Staff's banner as stored, read afresh (the newsroom's own page shows exactly what is stored). */
+export async function bannerRow(db: Database): Promise<StoredBanner | null> {
+  const [row] = await db
+    .select({
+      text: breakingBanner.text,
+      link: breakingBanner.link,
+      expiresAt: breakingBanner.expiresAt,
+      setBy: breakingBanner.setBy,
+      setAt: breakingBanner.setAt,
+    })
+    .from(breakingBanner)
+    .where(ONE_ROW)
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Staff's banner as stored, expired or not: one primary-key read, kept in the read cache (emptied
+ * by every announced change) so a home page rendered afresh rarely reaches the database.
+ */
+export const storedBanner = remembered("breakingBanner", bannerRow);
+
+/**
+ * The banner the home page shows at `now`: staff's while it has not expired (decided here, not in
+ * the query, so a cached read never shows an expired one), else the site's text, else none.
+ */
+export async function bannerToShow(
+  db: Database,
+  siteText: string,
+  now = new Date(),
+): Promise<ShownBanner | null> {
+  const stored = await storedBanner(db);
+  if (stored && stored.expiresAt.getTime() > now.getTime()) {
+    return { text: stored.text, link: stored.link, expiresAt: stored.expiresAt };
+  }
+  return siteText.trim() === "" ? null : { text: siteText, link: null, expiresAt: null };
+}
+
+/** How long after rendering a page may be reused by the browser before asking again. */
+const BROWSER_SECONDS = 60;
+
+/**
+ * The home page's Cache-Control while staff's banner is about to expire: kept no longer than the
+ * banner lasts, by browsers (`max-age`), by shared caches and our own page cache (`s-maxage`), and
+ * never served stale. Null when the banner outlives the page's usual life in every cache (the
+ * site-wide header applies): `pageCacheSeconds` in ours, a minute plus ten stale in browsers.
+ */
+export function bannerCacheControl(
+  banner: ShownBanner | null,
+  now: Date,
+  pageCacheSeconds: number,
+): string | null {
+  if (!banner?.expiresAt) return null;
+  const left = Math.max(1, Math.ceil((banner.expiresAt.getTime() - now.getTime()) / 1000));
+  if (left > Math.max(pageCacheSeconds, BROWSER_SECONDS + 600)) return null;
+  return `public, max-age=${Math.min(left, BROWSER_SECONDS)}, s-maxage=${left}`;
+}
+
+const tidy = (text: string) => text.replace(/\s+/g, " ").trim();
+
+export const BAD_LINK =
+  "Give a link that starts with http:// or https://, or a path on this site such as /local-news.";
+
+/**
+ * The banner's link as stored: an http(s) address, or a path on this site (`/…`, never `//…`,
+ * which browsers read as another host); null for none. Anything else (javascript:, data:, a
+ * relative word) is refused.
+ */
+export function bannerLink(input: string): { ok: true; link: string | null } | { ok: false } {
+  const link = input.trim();
+  if (link === "") return { ok: true, link: null };
+  if (link.length > MAX_BANNER_LINK_LENGTH || /[\s\\<>"'`]/.test(link)) return { ok: false };
+  if (link.startsWith("/")) {
+    if (link.startsWith("//")) return { ok: false };
+    const base = "http://site.invalid";
+    const url = parseUrl(link, base);
+    return url && url.origin === base ? { ok: true, link } : { ok: false };
+  }
+  const url = parseUrl(link);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return { ok: false };
+  if (url.hostname === "" || url.username !== "" || url.password !== "") return { ok: false };
+  return { ok: true, link: url.href };
+}
+
+/** `new URL`, or null for what is not an address (URL.parse needs a newer Node than ours). */
+function parseUrl(input: string, base?: string): URL | null {
+  try {
+    return new URL(input, base);
+  } catch {
+    return null;
+  }
+}
+
+const described = (banner: StoredBanner | null) =>
+  banner && {
+    text: banner.text,
+    link: banner.link,
+    expiresAt: banner.expiresAt.toISOString(),
+  };
+
+/** Puts staff's banner up (replacing any), until `expiresAt`. */
+export function setBanner(
+  services: NewsroomServices,
+  actor: Actor,
+  input: { text: string; link: string; expiresAt: Date | null },
+  now = new Date(),
+): Promise<ActionResult> {
+  const text = tidy(input.text);
+  if (text.length < 3) return Promise.resolve(fail("Write the banner's text."));
+  if (text.length > MAX_BANNER_TEXT_LENGTH) {
+    return Promise.resolve(fail(`Keep the text under ${MAX_BANNER_TEXT_LENGTH} characters.`));
+  }
+  const link = bannerLink(input.link);
+  if (!link.ok) return Promise.resolve(fail(BAD_LINK));
+  const expiresAt = input.expiresAt;
+  if (!expiresAt || Number.isNaN(expiresAt.getTime())) {
+    return Promise.resolve(fail("Give the date and time the banner ends (San Diego time)."));
+  }
+  if (expiresAt.getTime() < now.getTime() + MIN_BANNER_MINUTES * 60_000) {
+    return Promise.resolve(
+      fail(`Give an end at least ${MIN_BANNER_MINUTES} minutes from now (San Diego time).`),
+    );
+  }
+  if (expiresAt.getTime() > now.getTime() + MAX_BANNER_DAYS * 86_400_000) {
+    return Promise.resolve(fail(`A banner lasts at most ${MAX_BANNER_DAYS} days.`));
+  }
+  return act(services, async (tx) => {
+    const before = await bannerRow(tx);
+    const values = { text, link: link.link, expiresAt, setBy: actor.email, setAt: now };
+    await tx
+      .insert(breakingBanner)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: breakingBanner.id, set: values });
+    await recordAudit(tx, actor, {
+      action: "banner.set",
+      subject: "breaking-banner",
+      before: described(before),
+      after: { text, link: link.link, expiresAt: expiresAt.toISOString() },
+    });
+    return { ok: true, message: "The banner is up on the home page." };
+  });
+}
+
+/** Takes staff's banner down: the home page shows the site's own text again (or none). */
+export function clearBanner(services: NewsroomServices, actor: Actor): Promise<ActionResult> {
+  return act(services, async (tx) => {
+    const before = await bannerRow(tx);
+    if (!before) return fail("There is no banner of the newsroom's to clear.");
+    await tx.delete(breakingBanner).where(ONE_ROW);
+    await recordAudit(tx, actor, {
+      action: "banner.clear",
+      subject: "breaking-banner",
+      before: described(before),
+      after: null,
+    });
+    return { ok: true, message: "The banner is cleared." };
+  });
+}
