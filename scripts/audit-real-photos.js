@@ -444,8 +444,9 @@ function lcpBreakdown(lhr) {
   for (const table of items) {
     for (const row of table.items ?? []) {
       if (row.node) {
-        const label = row.node.nodeLabel || row.node.snippet || "";
-        element = `\`${label.replace(/\s+/g, " ").replace(/`/g, "'").slice(0, 60)}\``;
+        const tag = /^<([a-z0-9-]+)/i.exec(row.node.snippet ?? "")?.[1] ?? "?";
+        const label = (row.node.nodeLabel || "").replace(/\s+/g, " ").replace(/`/g, "'");
+        element = `\`<${tag}>\` ${label.slice(0, 50)}`;
       }
       if (row.phase && typeof row.timing === "number") phases.set(row.phase, row.timing);
     }
