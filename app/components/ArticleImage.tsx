@@ -57,7 +57,8 @@ function showFallback(img: HTMLImageElement) {
 export function ArticleImage({ picture, alt, slot, load = "lazy", width, height, ...rest }: Props) {
   const imgProps = {
     ...rest,
-    decoding: "async" as const,
+    // The page's largest picture is painted in the first frame it is ready for, not a later one.
+    decoding: load === "priority" ? ("sync" as const) : ("async" as const),
     loading: load === "priority" ? ("eager" as const) : ("lazy" as const),
     fetchPriority: load === "priority" ? ("high" as const) : undefined,
     ref: (img: HTMLImageElement | null) => {
