@@ -31,6 +31,8 @@ const SECTIONS: { to: string; label: string; admin?: boolean; reloadDocument?: b
   { to: "/newsroom", label: "Overview", reloadDocument: true },
   { to: "/newsroom/stories", label: "Stories" },
   { to: "/newsroom/rules", label: "Block rules" },
+  { to: "/newsroom/feeds", label: "Feeds", admin: true },
+  { to: "/newsroom/newsletter", label: "Newsletter", admin: true },
   { to: "/newsroom/audit", label: "Audit log", admin: true },
 ];
 
