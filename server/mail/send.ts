@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "../db/client";
+import { rowsOf, type Database, type DatabaseHandle } from "../db/client";
 import {
   newsletterDeliveries,
   newsletterIssues,
@@ -328,25 +328,15 @@ export async function addLatecomers(db: Database, key: string): Promise<IssueRow
   return db.transaction(async (tx) => {
     const [issue] = await tx.select().from(newsletterIssues).where(eq(newsletterIssues.key, key));
     if (!issue) return null;
-    const added = await tx
-      .insert(newsletterDeliveries)
-      .select(
-        tx
-          .select({
-            issueId: sql<number>`${issue.id}`.as("issue_id"),
-            subscriberId: newsletterSubscribers.id,
-          })
-          .from(newsletterSubscribers)
-          .where(
-            and(
-              eq(newsletterSubscribers.status, "confirmed"),
-              sql`NOT EXISTS (SELECT 1 FROM ${newsletterSuppressions} x WHERE x.email = ${newsletterSubscribers.email})`,
-              sql`NOT EXISTS (SELECT 1 FROM ${newsletterDeliveries} d WHERE d.issue_id = ${issue.id} AND d.subscriber_id = ${newsletterSubscribers.id})`,
-            ),
-          ),
-      )
-      .onConflictDoNothing()
-      .returning({ subscriberId: newsletterDeliveries.subscriberId });
+    const added = rowsOf<{ subscriber_id: number }>(
+      await tx.execute(sql`
+        INSERT INTO ${newsletterDeliveries} (issue_id, subscriber_id)
+        SELECT ${issue.id}, s.id FROM ${newsletterSubscribers} s
+         WHERE s.status = 'confirmed'
+           AND NOT EXISTS (SELECT 1 FROM ${newsletterSuppressions} x WHERE x.email = s.email)
+        ON CONFLICT DO NOTHING
+        RETURNING subscriber_id`),
+    );
     if (added.length === 0) return null;
     const [reopened] = await tx
       .update(newsletterIssues)
