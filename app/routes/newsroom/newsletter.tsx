@@ -161,9 +161,14 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
                 Open it as readers see it
               </a>
             </p>
-            <pre className="mt-2 max-h-96 overflow-auto rounded bg-slate-50 p-3 text-sm break-words whitespace-pre-wrap ring-1 ring-slate-200">
-              {preview.text}
-            </pre>
+            <div
+              role="region"
+              aria-label="The next digest as plain text"
+              tabIndex={0}
+              className="mt-2 max-h-96 overflow-auto rounded bg-slate-50 p-3 ring-1 ring-slate-200"
+            >
+              <pre className="text-sm break-words whitespace-pre-wrap">{preview.text}</pre>
+            </div>
           </>
         ) : (
           <p className="mt-1">There is no story to send yet.</p>
@@ -177,7 +182,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         {subscribers.length === 0 ? (
           <p className="mt-2">Nobody has signed up yet.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto">
+          <div role="region" aria-label="Subscribers" tabIndex={0} className="mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-slate-300">
