@@ -161,14 +161,10 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
                 Open it as readers see it
               </a>
             </p>
-            <div
-              role="region"
-              aria-label="The next digest as plain text"
-              tabIndex={0}
-              className="mt-2 max-h-96 overflow-auto rounded bg-slate-50 p-3 ring-1 ring-slate-200"
-            >
-              <pre className="text-sm break-words whitespace-pre-wrap">{preview.text}</pre>
-            </div>
+            <details className="mt-2 rounded bg-slate-50 p-3 ring-1 ring-slate-200">
+              <summary className="cursor-pointer font-semibold">Its plain-text part</summary>
+              <pre className="mt-2 text-sm break-words whitespace-pre-wrap">{preview.text}</pre>
+            </details>
           </>
         ) : (
           <p className="mt-1">There is no story to send yet.</p>
@@ -182,7 +178,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         {subscribers.length === 0 ? (
           <p className="mt-2">Nobody has signed up yet.</p>
         ) : (
-          <div role="region" aria-label="Subscribers" tabIndex={0} className="mt-3 overflow-x-auto">
+          <div className="mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-slate-300">
@@ -192,13 +188,13 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="py-2 pr-3">
                     State
                   </th>
-                  <th scope="col" className="py-2 pr-3">
+                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
                     Signed up
                   </th>
-                  <th scope="col" className="py-2 pr-3">
+                  <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
                     Confirmed
                   </th>
-                  <th scope="col" className="py-2">
+                  <th scope="col" className="hidden py-2 sm:table-cell">
                     Left
                   </th>
                 </tr>
@@ -206,11 +202,19 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {subscribers.map((s) => (
                   <tr key={s.email} className="border-b border-slate-200 align-top">
-                    <td className="py-2 pr-3 break-all">{s.email}</td>
+                    <td className="py-2 pr-3">
+                      <span className="break-all">{s.email}</span>
+                      {/* On a phone the dates go under the address. */}
+                      <span className="block text-slate-700 sm:hidden">
+                        Signed up {when(s.createdAt)}
+                        {s.confirmedAt ? `; confirmed ${when(s.confirmedAt)}` : ""}
+                        {s.unsubscribedAt ? `; left ${when(s.unsubscribedAt)}` : ""}
+                      </span>
+                    </td>
                     <td className="py-2 pr-3">{s.state}</td>
-                    <td className="py-2 pr-3">{when(s.createdAt)}</td>
-                    <td className="py-2 pr-3">{when(s.confirmedAt)}</td>
-                    <td className="py-2">{when(s.unsubscribedAt)}</td>
+                    <td className="hidden py-2 pr-3 sm:table-cell">{when(s.createdAt)}</td>
+                    <td className="hidden py-2 pr-3 sm:table-cell">{when(s.confirmedAt)}</td>
+                    <td className="hidden py-2 sm:table-cell">{when(s.unsubscribedAt)}</td>
                   </tr>
                 ))}
               </tbody>
