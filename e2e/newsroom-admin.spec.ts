@@ -245,6 +245,13 @@ for (const javaScript of [true, false]) {
         .toBe(1);
       await review(admin, "newsroom-feeds-pass", javaScript);
 
+      // The next digest as readers get it, with a sample unsubscribe address.
+      const preview = await admin.request.get("/newsroom/newsletter/preview");
+      expect(preview.status()).toBe(200);
+      expect(preview.headers()["content-type"]).toBe("text/html; charset=utf-8");
+      expect(preview.headers()["cache-control"]).toBe("private, no-store");
+      expect(await preview.text()).toContain(`${SITE}/newsletter/unsubscribe?token=preview`);
+
       // The subscribers' file, as the admin's browser downloads it.
       await admin.goto("/newsroom/newsletter");
       const [download] = await Promise.all([
@@ -265,6 +272,7 @@ for (const javaScript of [true, false]) {
         "/newsroom/feeds",
         "/newsroom/newsletter",
         "/newsroom/newsletter/subscribers.csv",
+        "/newsroom/newsletter/preview",
       ]) {
         const response = await editor.request.get(address);
         expect(response.status(), address).toBe(403);
