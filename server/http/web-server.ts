@@ -139,7 +139,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
     const schedulerStopped = Promise.all([
       scheduler?.stop(),
       newsletter?.stop(),
-      operations.idle(),
+      operations.stop(),
     ]);
     const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     // Keep-alive connections left idle by a finished request are closed as soon as they are idle.

@@ -219,6 +219,45 @@ describe.each(testDatabases())("the newsroom's operations on $name", (database) 
     expect(mailsTo("waiting@example.org")).toHaveLength(0);
   });
 
+  it("stops a pass it started when the process stops, leaving the feeds due", async () => {
+    let answer = () => {};
+    server.route("/slow.xml", (_req, res) => {
+      answer = () =>
+        res
+          .writeHead(200, { "content-type": "application/rss+xml" })
+          .end(rssFeed("Slow", [{ guid: "s-1", title: "Slow story", date: now.toUTCString() }]));
+    });
+    server.route("/never.xml", (_req, res) => {
+      res.writeHead(200, { "content-type": "application/rss+xml" }).end(rssFeed("Never", []));
+    });
+    const stopping = newsroomOperations({
+      database: handle,
+      logger,
+      pass: {
+        siteUrl: SITE_URL,
+        siteName: "Ledger",
+        sources: [
+          { url: server.url("/slow.xml"), category: "sports" },
+          { url: server.url("/never.xml"), category: "sports" },
+        ],
+        concurrency: 1,
+      },
+      mail,
+    });
+    expect(await stopping.startIngestPass(admin)).toBe("started");
+    await expect.poll(() => server.hits("/slow.xml")).toBe(1);
+    // Stopping does not wait for the slow feed: its read is cut short.
+    await stopping.stop();
+    answer();
+    // The feed under way stays due (not a failure); the next one was never asked for.
+    const [slow] = await handle.db
+      .select()
+      .from(feeds)
+      .where(eq(feeds.url, server.url("/slow.xml")));
+    expect(slow).toMatchObject({ consecutiveFailures: 0, lastSuccessAt: null });
+    expect(server.hits("/never.xml")).toBe(0);
+  });
+
   it("counts subscribers by state and lists them a page at a time, newest first", async () => {
     const counts = await subscriberCounts(handle.db);
     expect(counts).toEqual({

@@ -40,8 +40,10 @@ export interface NewsroomOperations {
   startIngestPass(actor: Actor): Promise<JobStart>;
   /** Today's digest (San Diego date): made and sent once, then sent only to readers who had none. */
   startDigest(actor: Actor): Promise<JobStart>;
-  /** Resolves when the work this process started has ended (shutdown, tests). */
+  /** Resolves when the work this process started has ended (tests). */
   idle(): Promise<void>;
+  /** Stops that work at its next safe point (between feeds, between messages) and waits for it. */
+  stop(): Promise<void>;
 }
 
 /** The audit actions the operations write. */
@@ -64,6 +66,10 @@ export function newsroomOperations(options: {
   const { database, logger } = options;
   const now = options.now ?? (() => new Date());
   const jobs = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
+  const idle = async () => {
+    while (jobs.size > 0) await Promise.allSettled([...jobs]);
+  };
 
   /**
    * Runs `work` in the background and answers once it has begun (`begun` called) or ended without
@@ -102,6 +108,7 @@ export function newsroomOperations(options: {
           const summary = await lockedIngestPass(
             { ...options.pass, database, logger },
             {
+              signal: stopping.signal,
               onLocked: () => {
                 void audit(actor, AUDIT.ingestStarted, { started: now().toISOString() });
                 begun();
@@ -130,6 +137,7 @@ export function newsroomOperations(options: {
             logger,
             key,
             now,
+            signal: stopping.signal,
             latecomers: true,
             onSending: () => {
               void audit(actor, AUDIT.digestStarted, { issue: key });
@@ -150,8 +158,11 @@ export function newsroomOperations(options: {
       );
     },
 
-    async idle() {
-      while (jobs.size > 0) await Promise.allSettled([...jobs]);
+    idle,
+
+    async stop() {
+      stopping.abort();
+      await idle();
     },
   };
 }
