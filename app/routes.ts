@@ -41,7 +41,12 @@ export default [
     route("newsroom/inbox/:id/delete", "routes/newsroom/inbox-delete.tsx"),
     route("newsroom/polls", "routes/newsroom/polls.tsx"),
     route("newsroom/audit", "routes/newsroom/audit.tsx"),
+    route("newsroom/feeds", "routes/newsroom/feeds.tsx"),
+    route("newsroom/newsletter", "routes/newsroom/newsletter.tsx"),
   ]),
+  // Admins' downloads: resource routes, each checking the session like the pages.
+  route("newsroom/newsletter/subscribers.csv", "routes/newsroom/subscribers-csv.ts"),
+  route("newsroom/newsletter/preview", "routes/newsroom/newsletter-preview.ts"),
   // For search engines, feed readers and phones.
   route("robots.txt", "routes/robots.ts"),
   route("sitemap.xml", "routes/sitemap-index.ts"),

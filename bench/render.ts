@@ -52,6 +52,7 @@ const { createBlogSource } = await import("../server/blog/create-source");
 const { formLimiter } = await import("../server/forms/guard");
 const { loadContent } = await import("../server/content/load");
 const { newsletterMailFor } = await import("../server/mail/signup");
+const { newsroomOperations } = await import("../server/newsroom/operations");
 const { latestArticles } = await import("../server/news/repository");
 const { readCacheFor } = await import("../server/news/read-cache");
 
@@ -81,6 +82,7 @@ const database = await openDatabase(config.database, { owner: "the render benchm
 const readCache = await readCacheFor(config, database);
 const logger = createLogger("silent");
 const content = loadContent(config.contentDir);
+const mail = newsletterMailFor(config, content.site.name);
 const context = {
   config,
   db: database.db,
@@ -90,7 +92,14 @@ const context = {
   content,
   formLimiter: formLimiter(config.formRateLimit),
   // Pages are only rendered: nothing is sent.
-  mail: newsletterMailFor(config, content.site.name),
+  mail,
+  // Nothing here starts a pass or a digest.
+  operations: newsroomOperations({
+    database,
+    logger,
+    pass: { siteUrl: config.siteUrl, siteName: content.site.name, sources: [], concurrency: 1 },
+    mail,
+  }),
   clientAddress: "127.0.0.1",
   requestId: "bench",
 };

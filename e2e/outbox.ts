@@ -4,31 +4,39 @@ import path from "node:path";
 import { expect } from "@playwright/test";
 import { simpleParser, type ParsedMail } from "mailparser";
 
-/** Where the e2e server writes newsletter mail (scripts/e2e-server.js). */
-export function e2eOutbox(): string {
-  return path.join(os.tmpdir(), `news-e2e-outbox-${process.env.E2E_PORT ?? "3100"}`);
+/**
+ * Where the e2e server on `port` writes newsletter mail (scripts/e2e-server.js): the main site's
+ * by default; the newsroom's site is on E2E_PORT + 2.
+ */
+export function e2eOutbox(port = Number(process.env.E2E_PORT ?? 3100)): string {
+  return path.join(os.tmpdir(), `news-e2e-outbox-${port}`);
+}
+
+/** Every mail in an outbox folder to `email`, as it is now. */
+export async function mailsTo(email: string, outbox = e2eOutbox()): Promise<ParsedMail[]> {
+  const files = fs.existsSync(outbox)
+    ? fs.readdirSync(outbox).filter((f) => f.endsWith(".eml"))
+    : [];
+  const mails = await Promise.all(
+    files.map((f) => simpleParser(fs.readFileSync(path.join(outbox, f)))),
+  );
+  return mails.filter((m) => m.to && !Array.isArray(m.to) && m.to.text === email);
 }
 
 /** The one mail to `email` that `which` picks, once it is in the outbox. */
 export async function mailTo(
   email: string,
   which: (mail: ParsedMail) => boolean = () => true,
+  outbox = e2eOutbox(),
 ): Promise<ParsedMail> {
   let found: ParsedMail | undefined;
   await expect
     .poll(
       async () => {
-        const dir = e2eOutbox();
-        const files = fs.existsSync(dir)
-          ? fs.readdirSync(dir).filter((f) => f.endsWith(".eml"))
-          : [];
-        const mails = await Promise.all(
-          files.map((f) => simpleParser(fs.readFileSync(path.join(dir, f)))),
-        );
-        found = mails.find((m) => m.to && !Array.isArray(m.to) && m.to.text === email && which(m));
+        found = (await mailsTo(email, outbox)).find(which);
         return found !== undefined;
       },
-      { timeout: 10_000 },
+      { timeout: 20_000 },
     )
     .toBe(true);
   if (!found) throw new Error(`no mail to ${email}`);

@@ -1,30 +1,11 @@
 import { loadFeedSources } from "../../server/ingest/feeds-config";
-import { describeOutcome, type FeedOutcome } from "../../server/ingest/ingest";
-import { listFeeds, type FeedRow } from "../../server/news/repository";
+import { feedHealthReport } from "../../server/ingest/feed-health";
 import type { Command } from "../command";
 import { withDatabase } from "../database";
 import { formatTable } from "../table";
 
 function when(date: Date | null): string {
   return date ? date.toISOString().replace("T", " ").slice(0, 16) : "never";
-}
-
-export type FeedHealth =
-  "not configured" | "DEAD" | "FAILING" | "WARNING" | "ok" | "not fetched yet";
-
-/**
- * The health column of `news feeds`: what the operator is told about a feed. A feed read without
- * failing that still says something is wrong (no items, cut off) is a WARNING, its last error why.
- */
-export function feedHealth(
-  feed: Pick<FeedRow, "dead" | "consecutiveFailures" | "lastSuccessAt" | "lastError">,
-  configured: boolean,
-): FeedHealth {
-  if (!configured) return "not configured";
-  if (feed.dead) return "DEAD";
-  if (feed.consecutiveFailures > 0) return "FAILING";
-  if (!feed.lastSuccessAt) return "not fetched yet";
-  return feed.lastError ? "WARNING" : "ok";
 }
 
 export const feedsCommand: Command = {
@@ -36,17 +17,15 @@ export const feedsCommand: Command = {
   async run() {
     return withDatabase("`news feeds`", async (database, config) => {
       await database.migrate();
-      const configured = new Set(loadFeedSources(config.feedsFile).map((s) => s.url));
-      const rows = (await listFeeds(database.db)).map((feed) => [
-        feedHealth(feed, configured.has(feed.url)),
+      const report = await feedHealthReport(database.db, loadFeedSources(config.feedsFile));
+      const rows = report.map((feed) => [
+        feed.health,
         feed.category,
         feed.url,
-        feed.lastStatus === null ? "-" : String(feed.lastStatus),
-        feed.lastOutcome
-          ? describeOutcome(feed.lastOutcome as FeedOutcome, feed.lastItemCount)
-          : "-",
+        feed.status === null ? "-" : String(feed.status),
+        feed.lastResult ?? "-",
         when(feed.lastSuccessAt),
-        String(feed.consecutiveFailures),
+        String(feed.failures),
         when(feed.nextAttemptAt),
         feed.lastError ?? "",
       ]);

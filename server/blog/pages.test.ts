@@ -17,6 +17,7 @@ import { createHostedBlogSource } from "./hosted";
 import { createLocalBlogSource } from "./local";
 import type { BlogSource } from "./source";
 import { newsletterMailFor } from "../mail/signup";
+import { newsroomOperations } from "../newsroom/operations";
 
 /**
  * The blog pages as the server renders them: the route modules run through React Router's request
@@ -59,6 +60,13 @@ beforeAll(async () => {
     formLimiter: formLimiter(10),
     // Only pages are rendered here: nothing is ever sent.
     mail: newsletterMailFor(parseConfig({ SITE_URL }), "Test site"),
+    // Nothing here starts a pass or a digest.
+    operations: newsroomOperations({
+      database,
+      logger,
+      pass: { siteUrl: SITE_URL, siteName: "Test site", sources: [], concurrency: 1 },
+      mail: newsletterMailFor(parseConfig({ SITE_URL }), "Test site"),
+    }),
     clientAddress: "127.0.0.1",
     requestId: "test-request",
   };

@@ -5,6 +5,7 @@ import type { Database } from "../db/client";
 import type { FormLimiter } from "../forms/guard";
 import type { Logger } from "../logger";
 import type { NewsletterMail } from "../mail/signup";
+import type { NewsroomOperations } from "../newsroom/operations";
 
 /** What every loader and action receives as `context`. */
 // A type alias, not an interface: AppLoadContext has an index signature that only aliases satisfy.
@@ -24,6 +25,8 @@ export type LoadContext = {
   formLimiter: FormLimiter;
   /** Where newsletter mail goes (SMTP or the outbox) and what it says of the site (server/mail). */
   mail: NewsletterMail;
+  /** The admins' long jobs: an ingest pass and today's digest, started from the newsroom. */
+  operations: NewsroomOperations;
   /** The requesting client's address, for rate limits only; never logged or stored. */
   clientAddress: string;
   /** This request's id: in its log lines, its X-Request-Id header and on its error page. */

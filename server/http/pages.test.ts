@@ -18,6 +18,7 @@ import { pageHandler } from "./page-handler";
 import { pagePolicy } from "./security";
 import { ensureBuilt } from "./test-build";
 import { newsletterMailFor } from "../mail/signup";
+import { newsroomOperations } from "../newsroom/operations";
 
 /**
  * Every kind of page, rendered by the production build over a seeded database at a fixed moment,
@@ -116,6 +117,17 @@ beforeAll(async () => {
         formLimiter: formLimiter(config.formRateLimit),
         mail,
         clientAddress: "127.0.0.1",
+        operations: newsroomOperations({
+          database: handle,
+          logger,
+          pass: {
+            siteUrl: config.siteUrl,
+            siteName: content.site.name,
+            sources: [],
+            concurrency: 1,
+          },
+          mail,
+        }),
         requestId: "test-request",
         content,
       }),

@@ -10,7 +10,9 @@ import { parseConfig, type Config } from "../config";
 import { loadContent } from "../content/load";
 import type { DatabaseHandle } from "../db/client";
 import { formLimiter } from "../forms/guard";
+import { loadFeedSources } from "../ingest/feeds-config";
 import { newsletterMailFor } from "../mail/signup";
+import { newsroomOperations, type NewsroomOperations } from "../newsroom/operations";
 import { readCacheFor, type ReadCache } from "../news/read-cache";
 import { countArticles } from "../news/repository";
 import { createApp, requestListener } from "./app";
@@ -33,6 +35,8 @@ export async function startTestApp(
   pageCache: PageCache | null;
   readCache: ReadCache | null;
   metrics: Metrics;
+  /** The newsroom's jobs, to wait for the ones a test started. */
+  operations: NewsroomOperations;
   close(): Promise<void>;
 }> {
   ensureBuilt();
@@ -49,16 +53,29 @@ export async function startTestApp(
   const pageCache = await pageCacheFor(config, database);
   const content = loadContent(config.contentDir);
   const mail = newsletterMailFor(config, content.site.name);
+  const blog = createBlogSource(config.blog, config.siteUrl, logger);
+  const operations = newsroomOperations({
+    database,
+    logger,
+    pass: {
+      siteUrl: config.siteUrl,
+      siteName: content.site.name,
+      sources: loadFeedSources(config.feedsFile),
+      concurrency: config.ingestConcurrency,
+    },
+    mail,
+  });
   const app = await createApp(
     {
       config,
       db: database.db,
       announceChange: () => database.announceChange(),
       logger,
-      blog: createBlogSource(config.blog, config.siteUrl, logger),
+      blog,
       content,
       formLimiter: formLimiter(config.formRateLimit),
       mail,
+      operations,
     },
     { pageCache, metrics },
   );
@@ -70,8 +87,10 @@ export async function startTestApp(
     pageCache,
     readCache,
     metrics,
+    operations,
     close: () =>
-      new Promise<void>((resolve) => server.close(() => resolve())).finally(() => {
+      new Promise<void>((resolve) => server.close(() => resolve())).finally(async () => {
+        await operations.idle();
         mail.mailer.close();
         fs.rmSync(outbox, { recursive: true, force: true });
       }),

@@ -15,6 +15,7 @@ import { createLogger } from "../logger";
 import { startNewsletterSchedule } from "../mail/schedule";
 import { newsletterMailFor } from "../mail/signup";
 import { readCacheFor } from "../news/read-cache";
+import { newsroomOperations } from "../newsroom/operations";
 import { countArticles } from "../news/repository";
 import { createApp, requestListener } from "./app";
 import { holdsSchedule, metricsForProcess } from "./cluster";
@@ -63,6 +64,26 @@ export async function startWebServer(config: Config, content: Content): Promise<
   const metrics = metricsForProcess(createMetrics(() => countArticles(database.db), readCache));
   const mail = newsletterMailFor(config, content.site.name);
   const ownLimiter = formLimiter(config.formRateLimit);
+  // What an ingest pass needs, the schedule's and the one an admin starts in the newsroom.
+  const passOptions = {
+    siteUrl: config.siteUrl,
+    siteName: content.site.name,
+    sources,
+    concurrency: config.ingestConcurrency,
+    pictures: {
+      store: pictureStore,
+      maker: pictureMaker,
+      allowPrivateAddresses: config.pictures.allowPrivateAddresses,
+    },
+    afterPass: () => refreshBlogIndex(database.db, blog, logger),
+  };
+  const operations = newsroomOperations({
+    database,
+    logger,
+    pass: passOptions,
+    mail,
+    onPass: (summary) => metrics.observePass(summary),
+  });
   const app = await createApp(
     {
       config,
@@ -77,6 +98,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
           ? databaseFormLimiter(database.db, ownLimiter, { logger })
           : ownLimiter,
       mail,
+      operations,
     },
     { pageCache, metrics, pictures: pictureStore, pictureMaker },
   );
@@ -92,19 +114,10 @@ export async function startWebServer(config: Config, content: Content): Promise<
   const scheduler: Scheduler | undefined =
     keepsSchedule && config.ingestIntervalMinutes > 0
       ? startScheduler({
+          ...passOptions,
           database,
           logger,
-          siteUrl: config.siteUrl,
-          siteName: content.site.name,
-          sources,
           intervalMinutes: config.ingestIntervalMinutes,
-          concurrency: config.ingestConcurrency,
-          pictures: {
-            store: pictureStore,
-            maker: pictureMaker,
-            allowPrivateAddresses: config.pictures.allowPrivateAddresses,
-          },
-          afterPass: () => refreshBlogIndex(database.db, blog, logger),
           onPass: (summary) => metrics.observePass(summary),
         })
       : undefined;
@@ -129,7 +142,12 @@ export async function startWebServer(config: Config, content: Content): Promise<
     logger.info({ signal }, "shutting down");
     // The scheduler stops between feeds while the server stops taking connections and lets the
     // requests under way finish (for at most SHUTDOWN_GRACE_MS).
-    const schedulerStopped = Promise.all([scheduler?.stop(), newsletter?.stop()]);
+    // An ingest pass or a digest an admin started finishes too (each stops if its lock is lost).
+    const schedulerStopped = Promise.all([
+      scheduler?.stop(),
+      newsletter?.stop(),
+      operations.stop(),
+    ]);
     const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     // Keep-alive connections left idle by a finished request are closed as soon as they are idle.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);

@@ -23,53 +23,74 @@ export function withJitter(ms: number, random = Math.random): number {
   return Math.round(ms * (0.9 + random() * 0.2));
 }
 
-/** Ingest inside the web process: a pass right after start-up, then one every interval. */
-export function startScheduler(options: {
+/** What an ingest pass of the web process needs: the schedule's and the newsroom's. */
+export interface PassOptions {
   database: DatabaseHandle;
   logger: Logger;
   siteUrl: string;
   siteName: string;
   sources: FeedSource[];
-  intervalMinutes: number;
   concurrency: number;
   /** Where the feeds' pictures are kept (without it, pictures are not fetched). */
   pictures?: IngestOptions["pictures"];
-  onPass?: (summary: IngestSummary) => void;
   /** Work that belongs with every pass (copying the blog for search), run under the same lock. */
   afterPass?: () => Promise<unknown>;
-}): Scheduler {
+}
+
+/**
+ * One ingest pass under the ingest lock, as the schedule runs it (and the newsroom's "Start an
+ * ingest pass"): null at once when another process holds the lock. `onLocked` is called as soon as
+ * the lock is held, before the pass.
+ */
+export async function lockedIngestPass(
+  options: PassOptions,
+  run: { signal?: AbortSignal; onLocked?: () => void } = {},
+): Promise<IngestSummary | null> {
   const { database, logger } = options;
+  const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, async (lockLost) => {
+    run.onLocked?.();
+    const summary = await runIngestPass(options.sources, {
+      database,
+      logger,
+      siteUrl: options.siteUrl,
+      siteName: options.siteName,
+      limits: limitsFor(options.concurrency),
+      pictures: options.pictures,
+      signal: run.signal ? AbortSignal.any([run.signal, lockLost]) : lockLost,
+    });
+    if (lockLost.aborted) {
+      // Another process may be running a pass now: this one stops between feeds.
+      logger.warn(LOCK_LOST_MESSAGE);
+      return summary;
+    }
+    await options.afterPass?.();
+    return summary;
+  });
+  return outcome.acquired ? outcome.value : null;
+}
+
+/** Ingest inside the web process: a pass right after start-up, then one every interval. */
+export function startScheduler(
+  options: PassOptions & {
+    intervalMinutes: number;
+    onPass?: (summary: IngestSummary) => void;
+  },
+): Scheduler {
+  const { logger } = options;
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
   const pass = async () => {
     try {
-      const outcome = await database.withLock(INGEST_LOCK_ID, { wait: false }, async (lockLost) => {
-        const summary = await runIngestPass(options.sources, {
-          database,
-          logger,
-          siteUrl: options.siteUrl,
-          siteName: options.siteName,
-          limits: limitsFor(options.concurrency),
-          pictures: options.pictures,
-          signal: AbortSignal.any([controller.signal, lockLost]),
-        });
-        if (lockLost.aborted) {
-          // Another process may be running a pass now: this one stops between feeds.
-          logger.warn(LOCK_LOST_MESSAGE);
-          return summary;
-        }
-        await options.afterPass?.();
-        return summary;
-      });
-      if (!outcome.acquired) {
+      const summary = await lockedIngestPass(options, { signal: controller.signal });
+      if (!summary) {
         logger.info("ingest pass skipped: another process is running one");
         return;
       }
-      const { feeds: _reports, ...summary } = outcome.value;
-      logger.info(summary, "ingest pass finished");
-      options.onPass?.(outcome.value);
+      const { feeds: _reports, ...totals } = summary;
+      logger.info(totals, "ingest pass finished");
+      options.onPass?.(summary);
     } catch (error) {
       logger.error({ err: error }, "ingest pass failed");
     }

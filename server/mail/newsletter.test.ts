@@ -399,7 +399,11 @@ describe("the digest", () => {
       site,
       key: "2026-12-01",
     });
-    expect(again).toEqual({ kind: "nothing", reason: "the issue 2026-12-01 was sent" });
+    expect(again).toEqual({
+      kind: "nothing",
+      why: "sent",
+      reason: "the issue 2026-12-01 was sent",
+    });
     // A bounced address is not sent a confirmation again, whatever the form is told.
     const count = smtp.raw.length;
     expect((await signUp(BOUNCES)).status).toBe(303);

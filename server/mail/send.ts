@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "../db/client";
+import { rowsOf, type Database, type DatabaseHandle } from "../db/client";
 import {
   newsletterDeliveries,
   newsletterIssues,
@@ -316,8 +316,36 @@ export async function sendIssue(options: SendOptions, issue: IssueRow): Promise<
 
 export type SendRun =
   | { kind: "busy" }
-  | { kind: "nothing"; reason: string }
+  | { kind: "nothing"; why: "not-due" | "sent" | "no-story"; reason: string }
   | { kind: "sent"; summary: SendSummary; resumed: boolean };
+
+/**
+ * Gives the issue `key`, already made, to confirmed and unsuppressed readers who have no delivery
+ * of it yet (they confirmed after it was made), and reopens it for them. The number added; the
+ * (issue, reader) key keeps anyone from being given it twice.
+ */
+export async function addLatecomers(db: Database, key: string): Promise<IssueRow | null> {
+  return db.transaction(async (tx) => {
+    const [issue] = await tx.select().from(newsletterIssues).where(eq(newsletterIssues.key, key));
+    if (!issue) return null;
+    const added = rowsOf<{ subscriber_id: number }>(
+      await tx.execute(sql`
+        INSERT INTO ${newsletterDeliveries} (issue_id, subscriber_id)
+        SELECT ${issue.id}, s.id FROM ${newsletterSubscribers} s
+         WHERE s.status = 'confirmed'
+           AND NOT EXISTS (SELECT 1 FROM ${newsletterSuppressions} x WHERE x.email = s.email)
+        ON CONFLICT DO NOTHING
+        RETURNING subscriber_id`),
+    );
+    if (added.length === 0) return null;
+    const [reopened] = await tx
+      .update(newsletterIssues)
+      .set({ completedAt: null })
+      .where(eq(newsletterIssues.id, issue.id))
+      .returning();
+    return reopened ?? null;
+  });
+}
 
 /**
  * One sending run under the newsletter lock (one process at a time across all of them): resumes
@@ -326,7 +354,17 @@ export type SendRun =
  */
 export async function runNewsletter(
   database: DatabaseHandle,
-  options: Omit<SendOptions, "db" | "signal"> & { key: string | null; signal?: AbortSignal },
+  options: Omit<SendOptions, "db" | "signal"> & {
+    key: string | null;
+    signal?: AbortSignal;
+    /**
+     * When the issue `key` exists: send it to the confirmed readers who have not had it (the
+     * newsroom's "Send today's digest now"), rather than nothing.
+     */
+    latecomers?: boolean;
+    /** Called when this run begins to send an issue (the lock held, the issue made or reopened). */
+    onSending?: () => void;
+  },
 ): Promise<SendRun> {
   const now = options.now ?? (() => new Date());
   const outcome = await database.withLock(NEWSLETTER_LOCK_ID, { wait: false }, async (lost) => {
@@ -334,15 +372,29 @@ export async function runNewsletter(
     const signal = options.signal ? AbortSignal.any([options.signal, lost]) : lost;
     const unfinished = await unfinishedIssue(db);
     if (unfinished) {
+      options.onSending?.();
       const summary = await sendIssue({ ...options, db, signal }, unfinished);
       return { kind: "sent", summary, resumed: true } as const;
     }
-    if (options.key === null) return { kind: "nothing", reason: "no issue is due" } as const;
+    if (options.key === null)
+      return { kind: "nothing", why: "not-due", reason: "no issue is due" } as const;
     if (await issueExists(db, options.key)) {
-      return { kind: "nothing", reason: `the issue ${options.key} was sent` } as const;
+      const reopened = options.latecomers ? await addLatecomers(db, options.key) : null;
+      if (reopened) {
+        options.onSending?.();
+        const summary = await sendIssue({ ...options, db, signal }, reopened);
+        return { kind: "sent", summary, resumed: false } as const;
+      }
+      return {
+        kind: "nothing",
+        why: "sent",
+        reason: `the issue ${options.key} was sent`,
+      } as const;
     }
     const issue = await createIssue(db, options.site, options.key, now());
-    if (!issue) return { kind: "nothing", reason: "there is no story to send" } as const;
+    if (!issue)
+      return { kind: "nothing", why: "no-story", reason: "there is no story to send" } as const;
+    options.onSending?.();
     const summary = await sendIssue({ ...options, db, signal }, issue);
     return { kind: "sent", summary, resumed: false } as const;
   });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CategoryKey } from "../../shared/categories";
-import { feedHealth, type FeedHealth } from "../../cli/commands/feeds";
+import { feedHealth, type FeedHealth } from "../ingest/feed-health";
 import { articles, feeds } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { startTestApp } from "../http/test-app";

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newsletterSubscribers } from "../db/schema";
 import { testDatabases } from "../db/test-databases";
 import { startTestApp } from "../http/test-app";
 import { addStaff } from "./accounts";
@@ -35,6 +36,11 @@ beforeAll(async () => {
   });
   await addStaff(handle.db, { email: "editor@example.org", role: "editor", password: PASSWORD });
   await recordAudit(handle.db, admin, { action: "test", subject: MARKER });
+  // Readers' addresses: only an admin may see them.
+  await handle.db.insert(newsletterSubscribers).values([
+    { email: "=cmd@example.net", status: "confirmed" },
+    { email: "reader@example.net", status: "pending" },
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -136,6 +142,69 @@ describe("the newsroom with a session", () => {
     expect(response.status).toBe(403);
     expect(await response.text()).not.toContain(MARKER);
     expect((await get("/newsroom", cookie)).status).toBe(200);
+  });
+
+  it("refuses an editor every admin's page, download and action; lets an admin in", async () => {
+    const editor = await signedIn("editor@example.org");
+    const chief = await signedIn("chief@example.org");
+    const editorToken = await csrfOf(editor);
+    // Taken from the route table: a new route is either an editor's (200) or in this list (403).
+    const adminOnly = [
+      "/newsroom/audit",
+      "/newsroom/feeds",
+      "/newsroom/newsletter",
+      "/newsroom/newsletter/subscribers.csv",
+      "/newsroom/newsletter/preview",
+    ];
+    const refused: string[] = [];
+    for (const address of newsroomAddresses().filter((a) => a !== "/newsroom/sign-out")) {
+      const response = await get(address, editor);
+      const body = await response.text();
+      expect(body, address).not.toContain(MARKER);
+      expect(body, address).not.toContain("@example.net");
+      if (response.status === 403) refused.push(address);
+      else expect([200, 404], address).toContain(response.status);
+    }
+    expect(refused.sort()).toEqual([...adminOnly].sort());
+    for (const address of ["/newsroom/feeds", "/newsroom/newsletter"]) {
+      const posted = await post(
+        address,
+        { _csrf: editorToken, intent: address.endsWith("feeds") ? "ingest" : "send" },
+        { Cookie: editor },
+      );
+      expect(posted.status, address).toBe(403);
+    }
+    for (const address of adminOnly) {
+      const response = await get(address, chief);
+      // The preview is 404 when there is no story to send: still past the guard.
+      expect([200, 404], address).toContain(response.status);
+      expect(response.headers.get("cache-control"), address).toBe("private, no-store");
+    }
+    // Nothing was started: no audit row of a pass or a digest.
+    const audit = await (await get("/newsroom/audit", chief)).text();
+    expect(audit).not.toContain("feeds.ingest");
+    expect(audit).not.toContain("newsletter.send");
+  });
+
+  it("gives an admin the subscribers as a CSV download that no spreadsheet runs", async () => {
+    const chief = await signedIn("chief@example.org");
+    const response = await get("/newsroom/newsletter/subscribers.csv", chief);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const lines = (await response.text()).split("\r\n");
+    expect(lines[0]).toBe('"email","status","suppressed","signed_up","confirmed","unsubscribed"');
+    expect(lines.slice(1).map((l) => l.split(",").slice(0, 2).join(","))).toEqual([
+      `"'=cmd@example.net","confirmed"`,
+      '"reader@example.net","pending"',
+      "",
+    ]);
+    // The newsletter page counts and lists them, and the editor's refused one showed none.
+    const page = await (await get("/newsroom/newsletter", chief)).text();
+    expect(page).toContain("reader@example.net");
   });
 
   it("refuses a post without the session's form token, or from another origin", async () => {

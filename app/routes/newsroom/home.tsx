@@ -52,11 +52,26 @@ export default function NewsroomHome({ loaderData }: Route.ComponentProps) {
         </li>
       </ul>
       {loaderData.role === "admin" ? (
-        <p className="mt-4">
-          <Link to="/newsroom/audit" className="font-semibold text-brand underline">
-            Read the audit log
-          </Link>
-        </p>
+        <ul className="mt-4 list-disc space-y-1 pl-6">
+          <li>
+            <Link to="/newsroom/feeds" className="font-semibold text-brand underline">
+              Feeds
+            </Link>
+            : each feed's health; start an ingest pass.
+          </li>
+          <li>
+            <Link to="/newsroom/newsletter" className="font-semibold text-brand underline">
+              Newsletter
+            </Link>
+            : subscribers, their CSV file, the next digest; send today's digest.
+          </li>
+          <li>
+            <Link to="/newsroom/audit" className="font-semibold text-brand underline">
+              Audit log
+            </Link>
+            : every staff action.
+          </li>
+        </ul>
       ) : null}
     </div>
   );

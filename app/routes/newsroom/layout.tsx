@@ -34,6 +34,8 @@ const SECTIONS: { to: string; label: string; admin?: boolean; reloadDocument?: b
   { to: "/newsroom/banner", label: "Banner" },
   { to: "/newsroom/inbox", label: "Inbox" },
   { to: "/newsroom/polls", label: "Poll results" },
+  { to: "/newsroom/feeds", label: "Feeds", admin: true },
+  { to: "/newsroom/newsletter", label: "Newsletter", admin: true },
   { to: "/newsroom/audit", label: "Audit log", admin: true },
 ];
 

@@ -1,0 +1,23 @@
+import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../../server/mail/digest";
+import { unsubscribeUrl } from "../../../server/mail/messages";
+import { requireAdmin } from "../../../server/staff/guard";
+import type { Route } from "./+types/newsletter-preview";
+
+/** The next digest's HTML part as readers get it (with a sample unsubscribe link), for admins. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const digest = await renderDigest(context.db, context.mail.site, new Date());
+  if (!digest) {
+    return new Response("There is no story to send yet.", {
+      status: 404,
+      headers: {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "private, no-store",
+      },
+    });
+  }
+  const sample = unsubscribeUrl(context.mail.site, "preview");
+  return new Response(digest.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, sample), {
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
+}

@@ -1,0 +1,163 @@
+import { desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import {
+  newsletterDeliveries,
+  newsletterIssues,
+  newsletterSubscribers,
+  newsletterSuppressions,
+} from "../db/schema";
+import type { SubscriberListing, SubscriberStatus, SuppressionReason } from "../mail/subscriptions";
+
+/**
+ * What the newsroom's newsletter screen shows admins (issue #22, #23): how many readers are in each
+ * state, the list a page at a time, the last issues and how their sending went, and the list as
+ * a CSV file.
+ */
+
+export interface SubscriberCounts {
+  pending: number;
+  confirmed: number;
+  unsubscribed: number;
+  /** Addresses never mailed again, by why. */
+  suppressed: { unsubscribed: number; bounced: number };
+}
+
+export async function subscriberCounts(db: Database): Promise<SubscriberCounts> {
+  const [states, suppressions] = await Promise.all([
+    db
+      .select({ status: newsletterSubscribers.status, n: sql<number>`count(*)::int` })
+      .from(newsletterSubscribers)
+      .groupBy(newsletterSubscribers.status),
+    db
+      .select({ reason: newsletterSuppressions.reason, n: sql<number>`count(*)::int` })
+      .from(newsletterSuppressions)
+      .groupBy(newsletterSuppressions.reason),
+  ]);
+  const of = <T extends { n: number }>(rows: T[], pick: (row: T) => boolean) =>
+    rows.find(pick)?.n ?? 0;
+  return {
+    pending: of(states, (r) => r.status === "pending"),
+    confirmed: of(states, (r) => r.status === "confirmed"),
+    unsubscribed: of(states, (r) => r.status === "unsubscribed"),
+    suppressed: {
+      unsubscribed: of(suppressions, (r) => r.reason === "unsubscribed"),
+      bounced: of(suppressions, (r) => r.reason === "bounced"),
+    },
+  };
+}
+
+export const SUBSCRIBERS_PAGE_SIZE = 50;
+
+/** One page of subscribers, newest first (page 1 is the first), and how many there are. */
+export async function subscriberPage(
+  db: Database,
+  page: number,
+  size = SUBSCRIBERS_PAGE_SIZE,
+): Promise<{ rows: SubscriberListing[]; total: number; page: number; pages: number }> {
+  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(newsletterSubscribers);
+  const total = count?.n ?? 0;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const current = Number.isInteger(page) ? Math.min(Math.max(page, 1), pages) : 1;
+  const rows = await db
+    .select({
+      email: newsletterSubscribers.email,
+      status: newsletterSubscribers.status,
+      suppressed: newsletterSuppressions.reason,
+      createdAt: newsletterSubscribers.createdAt,
+      confirmedAt: newsletterSubscribers.confirmedAt,
+      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+    })
+    .from(newsletterSubscribers)
+    .leftJoin(newsletterSuppressions, eq(newsletterSuppressions.email, newsletterSubscribers.email))
+    .orderBy(desc(newsletterSubscribers.id))
+    .limit(size)
+    .offset((current - 1) * size);
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      status: row.status as SubscriberStatus,
+      suppressed: row.suppressed as SuppressionReason | null,
+    })),
+    total,
+    page: current,
+    pages,
+  };
+}
+
+export interface IssueReport {
+  id: number;
+  key: string;
+  subject: string;
+  createdAt: Date;
+  completedAt: Date | null;
+  deliveries: Record<"queued" | "sent" | "bounced" | "failed" | "skipped", number>;
+}
+
+/** The newest issues with their deliveries counted by state. */
+export async function recentIssues(db: Database, limit = 5): Promise<IssueReport[]> {
+  const issues = await db
+    .select({
+      id: newsletterIssues.id,
+      key: newsletterIssues.key,
+      subject: newsletterIssues.subject,
+      createdAt: newsletterIssues.createdAt,
+      completedAt: newsletterIssues.completedAt,
+    })
+    .from(newsletterIssues)
+    .orderBy(desc(newsletterIssues.id))
+    .limit(limit);
+  if (issues.length === 0) return [];
+  const counts = await db
+    .select({
+      issueId: newsletterDeliveries.issueId,
+      status: newsletterDeliveries.status,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(newsletterDeliveries)
+    .where(
+      inArray(
+        newsletterDeliveries.issueId,
+        issues.map((i) => i.id),
+      ),
+    )
+    .groupBy(newsletterDeliveries.issueId, newsletterDeliveries.status);
+  return issues.map((issue) => {
+    const deliveries = { queued: 0, sent: 0, bounced: 0, failed: 0, skipped: 0 };
+    for (const c of counts) {
+      if (c.issueId === issue.id && Object.hasOwn(deliveries, c.status)) {
+        deliveries[c.status as keyof typeof deliveries] = c.n;
+      }
+    }
+    return { ...issue, deliveries };
+  });
+}
+
+/**
+ * A CSV cell that a spreadsheet opens as text (OWASP's CSV injection advice): a cell that begins
+ * with = + - @, a tab or a carriage return gets a ' in front, so it is never read as a formula, and
+ * every cell is quoted, its quotes doubled.
+ */
+export function spreadsheetCell(value: string): string {
+  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${inert.replace(/"/g, '""')}"`;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : "");
+
+/** The subscribers as a CSV file (RFC 4180, CRLF line ends) for a spreadsheet. */
+export function subscribersCsv(subscribers: readonly SubscriberListing[]): string {
+  const header = ["email", "status", "suppressed", "signed_up", "confirmed", "unsubscribed"];
+  const lines = subscribers.map((s) =>
+    [
+      s.email,
+      s.status,
+      s.suppressed ?? "",
+      iso(s.createdAt),
+      iso(s.confirmedAt),
+      iso(s.unsubscribedAt),
+    ]
+      .map(spreadsheetCell)
+      .join(","),
+  );
+  return [header.map(spreadsheetCell).join(","), ...lines].join("\r\n") + "\r\n";
+}
