@@ -250,7 +250,11 @@ test("an editor is refused an admin's page, which an admin reads", async ({ page
   expect(refused?.status()).toBe(403);
   await expect(page.getByText("Only an admin can see or do this.")).toBeVisible();
   await expect(page.getByRole("table")).toHaveCount(0);
+  // Still the newsroom, with the way back, not the readers' error page.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Not for your role");
   await review(page, "newsroom-admin-refused", false);
+  await page.getByRole("link", { name: "Back to the newsroom" }).click();
+  await expect(page).toHaveURL(/\/newsroom$/);
 
   const admin = await browser.newPage({ baseURL: SITE });
   await signIn(admin, E2E_STAFF.admin);

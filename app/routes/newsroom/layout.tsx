@@ -1,4 +1,11 @@
-import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useRouteLoaderData,
+} from "react-router";
 import { requireStaff } from "../../../server/staff/guard";
 import { NewsroomHeader } from "../../components/NewsroomHeader";
 import type { Route } from "./+types/layout";
@@ -80,6 +87,36 @@ export default function NewsroomLayout({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
         <Outlet />
+      </div>
+    </>
+  );
+}
+
+/**
+ * An error in a newsroom page (an editor on an admin's page, a story that is gone) keeps the
+ * newsroom's header and a way back, instead of the readers' error page.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const refused = isRouteErrorResponse(error) && error.status === 403;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "string"
+      ? error.data
+      : "Something went wrong on this page.";
+  return (
+    <>
+      <NewsroomHeader />
+      <div className="flex flex-col items-start gap-4">
+        <h1 className="text-2xl font-bold">
+          {refused ? "Not for your role" : "This did not work"}
+        </h1>
+        <p className="text-slate-700">{message}</p>
+        <Link
+          to="/newsroom"
+          reloadDocument
+          className="rounded bg-brand px-4 py-2 font-semibold text-white hover:bg-brand-dark"
+        >
+          Back to the newsroom
+        </Link>
       </div>
     </>
   );
