@@ -13,11 +13,7 @@ export function ArticleGrid({ articles, empty }: Props) {
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {articles.map((article) => (
         <li key={article.id} className="flex">
-          <ArticleCard
-            article={article}
-            slot={PICTURE_SLOTS.cardThreeColumns}
-            load="lazy"
-          />
+          <ArticleCard article={article} slot={PICTURE_SLOTS.cardThreeColumns} load="lazy" />
         </li>
       ))}
     </ul>

@@ -382,7 +382,9 @@ describe("/blog/:slug", () => {
     const srcset = avif?.getAttribute("srcset") ?? "";
     // Copies up to twice the blog picture's widest drawing (768 px).
     expect(srcset).toBe(
-      [160, 320, 480, 640, 720, 800, 960, 1200].map((w) => `/images/${hash}/${w}.avif ${w}w`).join(", "),
+      [160, 320, 480, 640, 720, 800, 960, 1200]
+        .map((w) => `/images/${hash}/${w}.avif ${w}w`)
+        .join(", "),
     );
     const preload = page.document.querySelector('head link[rel="preload"][as="image"]');
     expect(preload?.getAttribute("imagesrcset")).toBe(srcset);
