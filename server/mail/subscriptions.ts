@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import { CONFIRM_TOKEN_HOURS } from "../../app/lib/newsletter";
 import type { Database } from "../db/client";
 import { newsletterSubscribers, newsletterSuppressions } from "../db/schema";
@@ -212,9 +212,15 @@ export interface SubscriberListing {
   unsubscribedAt: Date | null;
 }
 
-/** Every subscriber, oldest first, with their state and any suppression. */
-export async function listSubscriptions(db: Database): Promise<SubscriberListing[]> {
-  const rows = await db
+/**
+ * Subscribers with their state and any suppression, in the order given, `limit` from `offset`
+ * (all when absent): the command line lists them all, the newsroom a page at a time.
+ */
+export async function listSubscriptions(
+  db: Database,
+  options: { newestFirst?: boolean; limit?: number; offset?: number } = {},
+): Promise<SubscriberListing[]> {
+  const query = db
     .select({
       email: newsletterSubscribers.email,
       status: newsletterSubscribers.status,
@@ -225,7 +231,14 @@ export async function listSubscriptions(db: Database): Promise<SubscriberListing
     })
     .from(newsletterSubscribers)
     .leftJoin(newsletterSuppressions, eq(newsletterSuppressions.email, newsletterSubscribers.email))
-    .orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id);
+    .orderBy(
+      ...(options.newestFirst
+        ? [desc(newsletterSubscribers.id)]
+        : [newsletterSubscribers.createdAt, newsletterSubscribers.id]),
+    )
+    .$dynamic();
+  if (options.limit !== undefined) query.limit(options.limit).offset(options.offset ?? 0);
+  const rows = await query;
   return rows.map((row) => ({
     ...row,
     status: row.status as SubscriberStatus,

@@ -3,6 +3,7 @@ import { breakingBanner, contactMessages } from "../db/schema";
 import { testDatabases } from "../db/test-databases";
 import { saveContactMessage } from "../forms/repository";
 import { startTestApp } from "../http/test-app";
+import { staffClient } from "../staff/test-client";
 import { addStaff } from "../staff/accounts";
 import { dateToSanDiegoLocal } from "../../shared/san-diego-time";
 
@@ -35,31 +36,9 @@ afterAll(async () => {
   await handle?.dispose();
 });
 
-const get = (address: string, cookie?: string) =>
-  fetch(`${app.base}${address}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
-
-const post = (address: string, fields: Record<string, string>, cookie: string) =>
-  fetch(`${app.base}${address}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams(fields).toString(),
-  });
-
-async function signedIn(email: string): Promise<{ cookie: string; csrf: string }> {
-  const response = await fetch(`${app.base}/newsroom/sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password: PASSWORD, next: "/newsroom" }).toString(),
-  });
-  expect(response.status).toBe(303);
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const page = await (await get("/newsroom/banner", cookie)).text();
-  const csrf = /name="_csrf" value="([\w-]+)"/.exec(page)?.[1];
-  if (!csrf) throw new Error("no form token on the banner page");
-  return { cookie, csrf };
-}
+const client = staffClient({ base: () => app.base, password: PASSWORD });
+const { get, post } = client;
+const signedIn = (email: string) => client.signedIn(email, "/newsroom/banner");
 
 /** The home page as a reader gets it, asked twice so the page cache keeps it. */
 async function home() {

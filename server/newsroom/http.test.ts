@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, staffAudit } from "../db/schema";
 import { testDatabases } from "../db/test-databases";
 import { startTestApp } from "../http/test-app";
+import { staffClient } from "../staff/test-client";
 import { upsertArticle } from "../news/repository";
 import { addStaff } from "../staff/accounts";
 
@@ -57,31 +58,9 @@ afterAll(async () => {
   await handle?.dispose();
 });
 
-const get = (address: string, cookie?: string) =>
-  fetch(`${app.base}${address}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
-
-const post = (address: string, fields: Record<string, string>, cookie: string) =>
-  fetch(`${app.base}${address}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie },
-    body: new URLSearchParams(fields).toString(),
-  });
-
-async function signedIn(email: string): Promise<{ cookie: string; csrf: string }> {
-  const response = await fetch(`${app.base}/newsroom/sign-in`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password: PASSWORD, next: "/newsroom" }).toString(),
-  });
-  expect(response.status).toBe(303);
-  const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
-  const page = await (await get("/newsroom/stories", cookie)).text();
-  const csrf = /name="_csrf" value="([\w-]+)"/.exec(page)?.[1];
-  if (!csrf) throw new Error("no form token on the stories page");
-  return { cookie, csrf };
-}
+const client = staffClient({ base: () => app.base, password: PASSWORD });
+const { get, post } = client;
+const signedIn = (email: string) => client.signedIn(email, "/newsroom/stories");
 
 /** Asks twice, so a page the cache could keep is kept, and answers the second. */
 async function publicPage(address: string) {

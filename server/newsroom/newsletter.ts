@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   newsletterDeliveries,
@@ -6,7 +6,7 @@ import {
   newsletterSubscribers,
   newsletterSuppressions,
 } from "../db/schema";
-import type { SubscriberListing, SubscriberStatus, SuppressionReason } from "../mail/subscriptions";
+import { listSubscriptions, type SubscriberListing } from "../mail/subscriptions";
 
 /**
  * What the newsroom's newsletter screen shows admins (issue #22, #23): how many readers are in each
@@ -58,26 +58,13 @@ export async function subscriberPage(
   const total = count?.n ?? 0;
   const pages = Math.max(1, Math.ceil(total / size));
   const current = Number.isInteger(page) ? Math.min(Math.max(page, 1), pages) : 1;
-  const rows = await db
-    .select({
-      email: newsletterSubscribers.email,
-      status: newsletterSubscribers.status,
-      suppressed: newsletterSuppressions.reason,
-      createdAt: newsletterSubscribers.createdAt,
-      confirmedAt: newsletterSubscribers.confirmedAt,
-      unsubscribedAt: newsletterSubscribers.unsubscribedAt,
-    })
-    .from(newsletterSubscribers)
-    .leftJoin(newsletterSuppressions, eq(newsletterSuppressions.email, newsletterSubscribers.email))
-    .orderBy(desc(newsletterSubscribers.id))
-    .limit(size)
-    .offset((current - 1) * size);
+  const rows = await listSubscriptions(db, {
+    newestFirst: true,
+    limit: size,
+    offset: (current - 1) * size,
+  });
   return {
-    rows: rows.map((row) => ({
-      ...row,
-      status: row.status as SubscriberStatus,
-      suppressed: row.suppressed as SuppressionReason | null,
-    })),
+    rows,
     total,
     page: current,
     pages,

@@ -4,6 +4,7 @@ import { inboxPage, markHandled } from "../../../server/newsroom/inbox";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { INBOX_DONE, inboxAddress, isInboxDone } from "../../../shared/newsroom";
 import { BUTTON, formatStaffTime, NewsroomNotice } from "../../components/NewsroomNotice";
+import { PageLinks } from "../../components/PageLinks";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/inbox";
 
@@ -126,23 +127,16 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           ))}
         </ol>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Inbox pages" className="flex flex-wrap items-center gap-3">
-          {page > 1 ? (
-            <Link to={inboxAddress(page - 1)} className={BUTTON}>
-              ← Newer
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={inboxAddress(page + 1)} className={BUTTON}>
-              Older →
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks
+        label="Inbox pages"
+        page={page}
+        pages={pages}
+        href={inboxAddress}
+        previous="← Newer"
+        next="Older →"
+        className="flex flex-wrap items-center gap-3"
+        linkClassName={BUTTON}
+      />
     </div>
   );
 }

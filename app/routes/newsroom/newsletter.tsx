@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../../server/mail/digest";
 import { countAudience } from "../../../server/mail/send";
@@ -10,6 +10,7 @@ import {
 import type { JobStart } from "../../../server/newsroom/operations";
 import { requireAdmin } from "../../../server/staff/guard";
 import { formatStaffTime, NewsroomNotice, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
+import { PageLinks } from "../../components/PageLinks";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/newsletter";
 
@@ -221,23 +222,16 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
             </table>
           </div>
         )}
-        {pages > 1 ? (
-          <nav aria-label="Pages of subscribers" className="mt-4 flex items-center gap-4">
-            {page > 1 ? (
-              <Link to={pageLink(page - 1)} className="underline">
-                Previous page
-              </Link>
-            ) : null}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages ? (
-              <Link to={pageLink(page + 1)} className="underline">
-                Next page
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <PageLinks
+          label="Pages of subscribers"
+          page={page}
+          pages={pages}
+          href={pageLink}
+          previous="Previous page"
+          next="Next page"
+          className="mt-4 flex items-center gap-4"
+          linkClassName="underline"
+        />
       </section>
     </div>
   );
