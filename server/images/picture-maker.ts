@@ -103,8 +103,8 @@ export function childPictureMaker(options: ChildMakerOptions = {}): PictureMaker
     const entry = workerEntry();
     const worker = fork(entry.path, [], {
       execArgv: entry.execArgv,
-      // glibc gives each of libvips' threads its own arena of memory; two hold peaks a quarter
-      // lower (279 against 200 MB making every copy of six photos, bench/pictures.ts's photos).
+      // glibc gives each of libvips' threads its own arena of memory; two keep the child's peaks
+      // lower (`npm run bench:pictures` reports them, docs/BENCHMARKS.md).
       env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" },
       serialization: "advanced",
       stdio: ["ignore", "inherit", "inherit", "ipc"],
