@@ -2,9 +2,12 @@
 // (JPEG, 1200–2000 px, 200 KB–1 MB: bench/photos.ts) on another host (bench/photo-host.ts), as real
 // feeds do, measured side by side with the same site on the bundled sample pictures, in one run.
 // For the home page, a category and an article, at Lighthouse mobile: performance, LCP, CLS, image
-// bytes and image requests to other origins; then the home page's image bytes in a 375 px wide
-// phone (device pixel ratio 2), scrolled to the bottom so that lazy pictures load. Targets of
-// issue 20; --strict fails when one is missed. Writes its own section of docs/AUDIT.md.
+// bytes and image requests to other origins, each run once with Lighthouse's simulated throttling
+// and once with the throttling applied to the browser (on this machine the simulation counts
+// pictures as delaying the paint that did not: decision 022, "Measuring LCP"); then the home page's
+// image bytes in a 375 px wide phone (device pixel ratio 2), scrolled to the bottom so that lazy
+// pictures load. Targets of issue 20; --strict fails when one is missed. Writes its own section of
+// docs/AUDIT.md. AUDIT_KEEP_REPORTS=<folder> keeps every Lighthouse report (JSON).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -42,7 +45,11 @@ const WARM_CONCURRENCY = 2;
 const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
 const ms = (value) => `${Math.round(value)} ms`;
 const metric = (lhr, id) => lhr.audits[id]?.numericValue ?? 0;
+/** A time the browser really took, unthrottled (Lighthouse simulates the slow phone from it). */
+const observed = (lhr, key) => lhr.audits.metrics?.details?.items?.[0]?.[key] ?? 0;
 const sortedNumbers = (values) => [...values].sort((a, b) => a - b);
+/** A ratio as a signed percentage: 1.14 → "+14 %". */
+const percent = (ratio) => `${ratio >= 1 ? "+" : "−"}${Math.abs((ratio - 1) * 100).toFixed(0)} %`;
 
 /** Image requests Lighthouse saw: bytes transferred, and those to an origin other than the page's. */
 function lighthouseImages(lhr, origin) {
@@ -54,6 +61,26 @@ function lighthouseImages(lhr, origin) {
     bytes: images.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     otherOrigins: elsewhere.map((item) => item.url),
   };
+}
+
+/**
+ * One Lighthouse run of the mobile performance category. `simulate` is Lighthouse's default: the
+ * page loads at full speed and the slow phone is simulated from that run; `devtools` slows the
+ * browser's network and processor down while the page loads.
+ */
+async function lighthouseRun(url, port, throttlingMethod) {
+  const result = await lighthouse(
+    url,
+    { port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+    { extends: "lighthouse:default", settings: { throttlingMethod } },
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError)
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (!metric(lhr, "largest-contentful-paint"))
+    throw new Error(`${url}: no LCP (${throttlingMethod})`);
+  return lhr;
 }
 
 /** Runs `task` over `items`, at most `limit` at once. */
@@ -237,28 +264,34 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
     const hostBeforeBrowsers = totalRequests(photos.host);
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
     const lhrs = new Map();
+    /** The reports of the runs with the throttling applied, by site and page. */
+    const appliedLhrs = new Map();
+    let appliedThrottling;
     // Alternating the two sites, so that a busy moment on the machine falls on both alike.
     for (let run = 1; run <= RUNS; run += 1) {
       for (const page of pages) {
         for (const site of sites) {
-          const result = await lighthouse(`${site.origin}${page.path(site)}`, {
-            port: chrome.port,
-            output: "json",
-            logLevel: "error",
-            onlyCategories: ["performance"],
-          });
-          if (!result) throw new Error(`Lighthouse returned nothing for ${page.path(site)}`);
-          const { lhr } = result;
-          if (lhr.runtimeError) {
-            throw new Error(
-              `${page.path(site)}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
-            );
-          }
+          const url = `${site.origin}${page.path(site)}`;
+          const lhr = await lighthouseRun(url, chrome.port, "simulate");
+          // The same phone with the throttling applied to the browser: its LCP is the paint the
+          // browser really made on the slow line, with no simulation built on the fast run.
+          const applied = await lighthouseRun(url, chrome.port, "devtools");
+          appliedThrottling = applied.configSettings.throttling;
+          const appliedLcp = metric(applied, "largest-contentful-paint");
           const key = `${site.mode} ${page.name}`;
           lhrs.set(key, [...(lhrs.get(key) ?? []), lhr]);
+          appliedLhrs.set(key, [...(appliedLhrs.get(key) ?? []), applied]);
+          // AUDIT_KEEP_REPORTS=<folder> keeps every Lighthouse report, to see what a page asked for when.
+          const folder = process.env.AUDIT_KEEP_REPORTS;
+          if (folder) {
+            fs.mkdirSync(folder, { recursive: true });
+            const name = `${site.mode}-${page.name}-${run}`;
+            fs.writeFileSync(path.join(folder, `${name}.json`), JSON.stringify(lhr));
+            fs.writeFileSync(path.join(folder, `${name}-applied.json`), JSON.stringify(applied));
+          }
           const images = lighthouseImages(lhr, site.origin);
           console.log(
-            `  ${page.name}, ${site.label} ${run}/${RUNS}: performance ${score(lhr, "performance")}, LCP ${ms(metric(lhr, "largest-contentful-paint"))}, images ${kb(images.bytes)}`,
+            `  ${page.name}, ${site.label} ${run}/${RUNS}: performance ${score(lhr, "performance")}, LCP ${ms(metric(lhr, "largest-contentful-paint"))} (applied throttling ${ms(appliedLcp)}), images ${kb(images.bytes)}`,
           );
         }
       }
@@ -301,9 +334,18 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
         const otherOrigins = new Set(
           all.flatMap((r) => lighthouseImages(r, site.origin).otherOrigins),
         );
+        const appliedAll = appliedLhrs.get(`${site.mode} ${page.name}`);
+        const applied = sortedNumbers(appliedAll.map((r) => metric(r, "largest-contentful-paint")));
         result[site.mode] = {
           performance: score(lhr, "performance"),
           lcp: median(lcps),
+          appliedLcp: median(applied),
+          appliedLcps: applied,
+          appliedPerformance: appliedAll.map((r) => score(r, "performance")),
+          appliedPerformanceMedian: median(
+            sortedNumbers(appliedAll.map((r) => score(r, "performance"))),
+          ),
+          appliedElement: lcpBreakdown(appliedAll[0]).element,
           cls: metric(lhr, "cumulative-layout-shift"),
           images,
           otherOrigins: otherOrigins.size,
@@ -350,12 +392,40 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
           ...["TTFB", "Load Delay", "Load Time", "Render Delay"].map((phase) =>
             phases.has(phase) ? ms(phases.get(phase)) : "–",
           ),
+          `${ms(observed(lhr, "observedLoad"))} / ${ms(observed(lhr, "observedFirstContentfulPaint"))}`,
         ]);
       }
     }
     const lcpTable = formatMarkdownTable(
-      ["page", "pictures", "LCP element", "TTFB", "load delay", "load time", "render delay"],
+      [
+        "page",
+        "pictures",
+        "LCP element",
+        "TTFB",
+        "load delay",
+        "load time",
+        "render delay",
+        "seen: load / first paint",
+      ],
       lcpRows,
+    );
+    const appliedTable = formatMarkdownTable(
+      [
+        "page",
+        "LCP, sample pictures",
+        "LCP, real photos",
+        "real photos against sample",
+        "performance, sample / real",
+        "LCP element, real photos",
+      ],
+      pageResults.map(({ page, sample: s, photos: p }) => [
+        page.name,
+        `${ms(s.appliedLcp)} (${s.appliedLcps.map(ms).join(", ")})`,
+        `${ms(p.appliedLcp)} (${p.appliedLcps.map(ms).join(", ")})`,
+        percent(p.appliedLcp / s.appliedLcp),
+        `${s.appliedPerformance.join(", ")} / ${p.appliedPerformance.join(", ")}`,
+        p.appliedElement,
+      ]),
     );
     const phoneTable = formatMarkdownTable(
       [
@@ -380,12 +450,20 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
     for (const { page, photos: p, sample: s } of pageResults) {
       verdict(
         p.performance >= TARGETS.performance,
-        `${page.name}, real photos: performance ${p.performance} (target ≥ ${TARGETS.performance})`,
+        `${page.name}, real photos: performance simulated ${p.performance} (target ≥ ${TARGETS.performance})`,
       );
-      const ratio = p.lcp / s.lcp;
       verdict(
-        ratio <= TARGETS.lcpRatio,
-        `${page.name}, real photos: LCP ${ms(p.lcp)}, ${((ratio - 1) * 100).toFixed(0)} % from the sample pictures' ${ms(s.lcp)} (target ≤ +${Math.round((TARGETS.lcpRatio - 1) * 100)} %)`,
+        p.appliedPerformanceMedian >= TARGETS.performance,
+        `${page.name}, real photos: performance under applied throttling ${p.appliedPerformanceMedian} (target ≥ ${TARGETS.performance})`,
+      );
+      const limit = `target ≤ +${Math.round((TARGETS.lcpRatio - 1) * 100)} %`;
+      verdict(
+        p.lcp / s.lcp <= TARGETS.lcpRatio,
+        `${page.name}, real photos: LCP simulated ${ms(p.lcp)}, ${percent(p.lcp / s.lcp)} from the sample pictures' ${ms(s.lcp)} (${limit})`,
+      );
+      verdict(
+        p.appliedLcp / s.appliedLcp <= TARGETS.lcpRatio,
+        `${page.name}, real photos: LCP under applied throttling ${ms(p.appliedLcp)}, ${percent(p.appliedLcp / s.appliedLcp)} from the sample pictures' ${ms(s.appliedLcp)} (${limit})`,
       );
       verdict(
         p.cls.toFixed(3) === "0.000",
@@ -409,11 +487,13 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
     const storedNamed = pages.map((page) => `${page.name} ${real.named[page.name].stored.length}`);
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
     const body = [
-      `${machineLine()}; Lighthouse ${lighthouseVersion}, Chromium ${chromeVersion ?? "unknown"}; mobile form factor, simulated throttling, performance only. Two copies of the demo site side by side in one run: one on the bundled sample feeds (their pictures are small SVGs on our origin), one on the same feeds with every picture replaced by a link to one of ${photos.photos.length} news photographs (JPEG, ${Math.min(...photos.photos.map((p) => p.width))}–${Math.max(...photos.photos.map((p) => p.width))} px wide, ${kb(Math.min(...sizes))}–${kb(Math.max(...sizes))}, one from a phone with EXIF orientation and GPS: \`bench/photos.ts\`) on another host, ${new URL(photos.host.origin).hostname} (\`bench/photo-host.ts\`: ETag, Last-Modified, \`image/jpeg\`), round-robin, one photo per item, ingested with \`IMAGE_FETCH_ALLOW_PRIVATE=true\`. ${RUNS} run(s) per page and site, alternating; the run with the median performance score is shown (all scores in brackets), and the median LCP of all runs (all in brackets). Before measuring, each page was rendered once and every stored copy of a picture it names was asked for once (${storedNamed.join(", ")} copies with real photos${noneStored ? "; the pages name no stored pictures yet but link the photo host's" : ""}), so that the figures are those of a reader after the first. The whole run took ${minutes} min.`,
+      `${machineLine()}; Lighthouse ${lighthouseVersion}, Chromium ${chromeVersion ?? "unknown"}; mobile form factor, performance only, each run twice: with simulated throttling (Lighthouse's default, the first table) and with the throttling applied to the browser. Two copies of the demo site side by side in one run: one on the bundled sample feeds (their pictures are small SVGs on our origin), one on the same feeds with every picture replaced by a link to one of ${photos.photos.length} news photographs (JPEG, ${Math.min(...photos.photos.map((p) => p.width))}–${Math.max(...photos.photos.map((p) => p.width))} px wide, ${kb(Math.min(...sizes))}–${kb(Math.max(...sizes))}, one from a phone with EXIF orientation and GPS: \`bench/photos.ts\`) on another host, ${new URL(photos.host.origin).hostname} (\`bench/photo-host.ts\`: ETag, Last-Modified, \`image/jpeg\`), round-robin, one photo per item, ingested with \`IMAGE_FETCH_ALLOW_PRIVATE=true\`. ${RUNS} run(s) per page and site, alternating; the run with the median performance score is shown (all scores in brackets), and the median LCP of all runs (all in brackets). Before measuring, each page was rendered once and every stored copy of a picture it names was asked for once (${storedNamed.join(", ")} copies with real photos${noneStored ? "; the pages name no stored pictures yet but link the photo host's" : ""}), so that the figures are those of a reader after the first. The whole run took ${minutes} min.`,
       table,
       `Image bytes: transferred, as Lighthouse's 412 px wide phone loaded the page without scrolling. Addresses on other origins: distinct image requests to any origin but the page's over all runs.`,
-      `Where the LCP time goes, in the run shown above (Lighthouse's phases of the largest contentful paint: time to first byte, then until the LCP resource is asked for, while it loads, and until it is painted):`,
+      `Where the LCP time goes, in the run shown above (Lighthouse's phases of the largest contentful paint: time to first byte, then until the LCP resource is asked for, while it loads, and until it is painted; last, what the browser really took, unthrottled, from which Lighthouse simulates the phone: a first paint long after the load event means the browser held its frames back, and then every request finished before that paint is counted as delaying it):`,
       lcpTable,
+      `LCP with the throttling applied to the browser (Lighthouse's \`throttlingMethod: "devtools"\`: the same phone, its processor ${appliedThrottling.cpuSlowdownMultiplier}× slower, ${(appliedThrottling.downloadThroughputKbps / 1024).toFixed(2)} Mbit/s down and ${Math.round(appliedThrottling.requestLatencyMs)} ms added to every request while the page loads, so the paint measured is the one the browser made), in the same runs, median (all runs in brackets):`,
+      appliedTable,
       `### The home page on a ${PHONE.width} px phone`,
       `Chromium through Playwright, ${PHONE.width} × ${PHONE.height} CSS px at a device pixel ratio of ${PHONE.deviceScaleFactor}, cache off: image bytes transferred once the page loaded, then after scrolling to the bottom a screen at a time and waiting for the network to settle (lazy pictures included).`,
       phoneTable,
