@@ -77,7 +77,7 @@ export async function renderVariant(
     .resize({ width: variant.width, withoutEnlargement: true });
   switch (variant.format) {
     case "avif":
-      return image.avif({ quality: 45, effort: 2 }).toBuffer();
+      return image.avif({ quality: 42, effort: 3 }).toBuffer();
     case "webp":
       return image.webp({ quality: 75 }).toBuffer();
     case "jpeg":
