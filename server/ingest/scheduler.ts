@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
+import { repeatEvery, type Repeating } from "../repeat";
 import type { FeedSource } from "./feeds-config";
 import {
   INGEST_LOCK_ID,
@@ -9,10 +10,8 @@ import {
   type IngestSummary,
 } from "./ingest";
 
-export interface Scheduler {
-  /** Stops between feeds and waits for the pass under way, if any. */
-  stop(): Promise<void>;
-}
+/** Its `stop()` stops the pass under way between feeds and waits for it. */
+export type Scheduler = Repeating;
 
 /** Logged when a pass stops because its lock went with a lost database connection. */
 export const LOCK_LOST_MESSAGE =
@@ -77,13 +76,9 @@ export function startScheduler(
   },
 ): Scheduler {
   const { logger } = options;
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const pass = async () => {
-    try {
-      const summary = await lockedIngestPass(options, { signal: controller.signal });
+  return repeatEvery(
+    async (signal) => {
+      const summary = await lockedIngestPass(options, { signal });
       if (!summary) {
         logger.info("ingest pass skipped: another process is running one");
         return;
@@ -91,28 +86,8 @@ export function startScheduler(
       const { feeds: _reports, ...totals } = summary;
       logger.info(totals, "ingest pass finished");
       options.onPass?.(summary);
-    } catch (error) {
-      logger.error({ err: error }, "ingest pass failed");
-    }
-  };
-
-  const schedule = (delayMs: number) => {
-    if (controller.signal.aborted) return;
-    timer = setTimeout(() => {
-      running = pass().finally(() => {
-        running = undefined;
-        schedule(withJitter(options.intervalMinutes * 60_000));
-      });
-    }, delayMs);
-    timer.unref();
-  };
-  schedule(0);
-
-  return {
-    async stop() {
-      controller.abort();
-      clearTimeout(timer);
-      await running;
     },
-  };
+    () => withJitter(options.intervalMinutes * 60_000),
+    (error) => logger.error({ err: error }, "ingest pass failed"),
+  );
 }

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   newsletterDeliveries,
   newsletterIssues,
@@ -12,7 +13,8 @@ import { testDatabases } from "../db/test-databases";
 import { startTestApp } from "../http/test-app";
 import { upsertArticle } from "../news/repository";
 import type { MailSite } from "./messages";
-import { NEWSLETTER_LOCK_ID, runNewsletter } from "./send";
+import { startNewsletterSchedule } from "./schedule";
+import { NEWSLETTER_LOCK_ID, runNewsletter, type SendRun } from "./send";
 import { confirmSubscription, requestSubscription } from "./subscriptions";
 import { startTestSmtp } from "./test-smtp";
 import { createMailer } from "./transport";
@@ -421,6 +423,39 @@ describe("the digest", () => {
       return run;
     });
     expect(await held).toEqual({ acquired: true, value: { kind: "busy" } });
+  });
+
+  it("the daily schedule sends the day's issue once it is due, once, and stops cleanly", async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: "" });
+    const runs: SendRun[] = [];
+    const before = smtp.raw.length;
+    // Noon in San Diego on 2026-12-05; the digest is due from 06:00.
+    let now = new Date("2026-12-05T20:00:00Z");
+    const schedule = startNewsletterSchedule({
+      database: handle,
+      mail: { mailer, site, resendMinutes: 10 },
+      sendAt: { hour: 6, minute: 0 },
+      logger: pino({ level: "silent" }),
+      checkEveryMs: 20,
+      now: () => now,
+      onRun: (run) => runs.push(run),
+    });
+    await vi.waitFor(() => expect(runs.length).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+    expect(runs[0]).toMatchObject({ kind: "sent", resumed: false });
+    expect(runs.slice(1).every((run) => run.kind === "nothing" && run.why === "sent")).toBe(true);
+    const sent = smtp.raw.length - before;
+    expect(sent).toBeGreaterThan(0);
+    // Early the next morning nothing is due yet.
+    now = new Date("2026-12-06T13:00:00Z");
+    const count = runs.length;
+    await vi.waitFor(() => expect(runs.length).toBeGreaterThan(count + 1), { timeout: 10_000 });
+    expect(runs.at(-1)).toMatchObject({ kind: "nothing", why: "not-due" });
+    await schedule.stop();
+    const stoppedAt = runs.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runs.length).toBe(stoppedAt);
+    expect(smtp.raw.length - before).toBe(sent);
+    mailer.close();
   });
 
   it("one-click unsubscribe: a POST with no cookie from any origin; a GET only shows the button", async () => {

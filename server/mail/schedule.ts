@@ -1,6 +1,7 @@
 import type { NewsletterConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
+import { repeatEvery, type Repeating } from "../repeat";
 import { sanDiegoDate, sanDiegoMinutes } from "./digest";
 import { runNewsletter, type SendRun } from "./send";
 import type { NewsletterMail } from "./signup";
@@ -28,21 +29,17 @@ export function startNewsletterSchedule(options: {
   checkEveryMs?: number;
   now?: () => Date;
   onRun?: (run: SendRun) => void;
-}): { stop(): Promise<void> } {
+}): Repeating {
   const now = options.now ?? (() => new Date());
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
-  const tick = async () => {
-    try {
+  return repeatEvery(
+    async (signal) => {
       const run = await runNewsletter(options.database, {
         mailer: options.mail.mailer,
         site: options.mail.site,
         logger: options.logger,
         key: dueIssueKey(options.sendAt, now()),
         now,
-        signal: controller.signal,
+        signal,
       });
       if (run.kind === "sent") {
         options.logger.info(
@@ -51,26 +48,8 @@ export function startNewsletterSchedule(options: {
         );
       }
       options.onRun?.(run);
-    } catch (error) {
-      options.logger.error({ err: error }, "the newsletter digest could not be sent");
-    }
-  };
-  const schedule = (delay: number) => {
-    if (controller.signal.aborted) return;
-    timer = setTimeout(() => {
-      running = tick().finally(() => {
-        running = undefined;
-        schedule(options.checkEveryMs ?? CHECK_EVERY_MS);
-      });
-    }, delay);
-    timer.unref();
-  };
-  schedule(0);
-  return {
-    async stop() {
-      controller.abort();
-      clearTimeout(timer);
-      await running;
     },
-  };
+    () => options.checkEveryMs ?? CHECK_EVERY_MS,
+    (error) => options.logger.error({ err: error }, "the newsletter digest could not be sent"),
+  );
 }
