@@ -136,6 +136,24 @@ describe("the newsroom with a session", () => {
     expect(response.headers.get("x-cache")).not.toBe("HIT");
   });
 
+  it("titles every page it shows '… | Newsroom' and keeps it out of search engines", async () => {
+    const chief = await signedIn("chief@example.org");
+    const pages: [string, Response][] = [["/newsroom/sign-in", await get("/newsroom/sign-in")]];
+    for (const address of newsroomAddresses().filter((a) => a !== "/newsroom/sign-out")) {
+      pages.push([address, await get(address, chief)]);
+    }
+    let documents = 0;
+    for (const [address, response] of pages) {
+      if (!response.headers.get("content-type")?.startsWith("text/html")) continue;
+      if (response.status !== 200) continue;
+      documents += 1;
+      const html = await response.text();
+      expect(html, address).toMatch(/<title>(?:[^<|]+ \| )?Newsroom<\/title>/);
+      expect(html, address).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    }
+    expect(documents).toBeGreaterThanOrEqual(10);
+  });
+
   it("refuses an editor an admin's page", async () => {
     const cookie = await signedIn("editor@example.org");
     const response = await get("/newsroom/audit", cookie);

@@ -1,11 +1,9 @@
 import { readAudit } from "../../../server/staff/audit";
 import { requireAdmin } from "../../../server/staff/guard";
 import type { Route } from "./+types/audit";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Audit log | Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta("Audit log");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -18,11 +18,9 @@ import {
 } from "../../components/NewsroomNotice";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/banner";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Breaking banner | Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta("Breaking banner");
 
 const DONE = {
   set: "The banner is up on the home page.",

@@ -6,11 +6,9 @@ import { requireAdmin } from "../../../server/staff/guard";
 import { formatStaffTime, NewsroomNotice, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/feeds";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Feeds | Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta("Feeds");
 
 const DONE: Partial<Record<JobStart, string>> = {
   started:

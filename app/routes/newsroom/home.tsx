@@ -1,11 +1,9 @@
 import { Link } from "react-router";
 import { requireStaff } from "../../../server/staff/guard";
 import type { Route } from "./+types/home";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta();
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireStaff(request, context);

@@ -11,16 +11,14 @@ import {
 } from "../../components/NewsroomNotice";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/inbox-delete";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
 /**
  * Deleting a contact message asks first, on a page of its own: the inbox's "Delete…" link opens
  * it, and only its button (a post) deletes, so it works the same without JavaScript.
  */
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Delete a message | Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta("Delete a message");
 
 const pageNumber = (value: FormDataEntryValue | string | null) => {
   const n = Number(value ?? 1);

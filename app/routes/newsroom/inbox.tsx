@@ -7,11 +7,9 @@ import { BUTTON, formatStaffTime, NewsroomNotice } from "../../components/Newsro
 import { PageLinks } from "../../components/PageLinks";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/inbox";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Inbox | Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta("Inbox");
 
 const pageNumber = (value: FormDataEntryValue | string | null) => {
   const n = Number(value ?? 1);

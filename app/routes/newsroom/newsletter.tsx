@@ -13,11 +13,9 @@ import { formatStaffTime, NewsroomNotice, PRIMARY_BUTTON } from "../../component
 import { PageLinks } from "../../components/PageLinks";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/newsletter";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Newsletter | Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta("Newsletter");
 
 const DONE: Record<JobStart, string> = {
   started:

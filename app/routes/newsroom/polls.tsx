@@ -1,11 +1,9 @@
 import { pollSummaries } from "../../../server/newsroom/inbox";
 import { requireStaff } from "../../../server/staff/guard";
 import type { Route } from "./+types/polls";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Poll results | Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta("Poll results");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);

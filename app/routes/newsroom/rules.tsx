@@ -19,11 +19,9 @@ import {
 } from "../../components/NewsroomNotice";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/rules";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Block rules | Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta("Block rules");
 
 const DONE = {
   add: "The rule is added: from the next ingest pass, items it matches are kept out.",

@@ -5,14 +5,12 @@ import { sessionCookie, sessionFor, sessionToken } from "../../../server/staff/s
 import { formHeaders } from "../../lib/headers";
 import { NewsroomHeader } from "../../components/NewsroomHeader";
 import type { Route } from "./+types/sign-in";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
 export const handle = { newsroom: true };
 export const headers = formHeaders;
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Sign in | Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta("Sign in");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

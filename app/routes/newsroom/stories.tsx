@@ -14,11 +14,9 @@ import {
 } from "../../components/NewsroomNotice";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/stories";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Stories | Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta("Stories");
 
 const isStatus = (value: string | null): value is StoryStatus =>
   (STORY_STATUSES as readonly (string | null)[]).includes(value);

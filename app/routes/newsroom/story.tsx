@@ -22,14 +22,12 @@ import {
 } from "../../components/NewsroomNotice";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/story";
+import { newsroomMeta } from "../../lib/newsroom-meta";
 
 /** The picture choices' previews: two side by side from sm on, each at most 20rem. */
 const NEWSROOM_CHOICE_SLOT = { sizes: "(min-width: 640px) 20rem, 100vw", maxWidth: 400 };
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Story | Newsroom" },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta: Route.MetaFunction = newsroomMeta("Story");
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
