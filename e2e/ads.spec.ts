@@ -104,6 +104,8 @@ test.describe("every page carries its ad slots", () => {
 test("a wide banner follows the 6th story on every section grid, on large screens", async ({
   page,
 }, testInfo) => {
+  // Every section grid in turn: 26 s under a full test run.
+  test.setTimeout(90_000);
   const grids = CATEGORY_PAGES.filter(
     (c) => c.path && c.key !== "local-news" && c.key !== "community",
   ).map((c) => (c.toggleLabel ? `${c.path}?all=1` : (c.path ?? "")));

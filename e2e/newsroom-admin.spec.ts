@@ -221,6 +221,8 @@ for (const javaScript of [true, false]) {
     test("the feeds screen: health, an ingest pass; editors are refused", async ({
       browser,
     }, testInfo) => {
+      // An ingest pass of the whole e2e site runs in it: 27 s under a full test run.
+      test.setTimeout(90_000);
       const { context, page: admin } = await staffPage(browser, testInfo, E2E_STAFF.admin);
       await admin.goto("/newsroom/feeds");
       await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Feeds");

@@ -50,6 +50,8 @@ test.describe("the Breaking banner", () => {
     browser,
   }, testInfo) => {
     test.skip(!isProject(testInfo, DESKTOP), ONE_BANNER);
+    // Sign-in, the form, the home page in a second browser, twice: 24 s alone on a quiet machine.
+    test.setTimeout(90_000);
     refuseDialogs(page);
     await signIn(page);
     await page

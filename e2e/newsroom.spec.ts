@@ -127,6 +127,8 @@ test.describe("without JavaScript", () => {
 test("every newsroom screen, and the notice of a story taken down, pass axe and fit", async ({
   page,
 }, testInfo) => {
+  // Every screen with axe, a take-down and a restore: 20 s alone on a quiet machine.
+  test.setTimeout(90_000);
   const category = isProject(testInfo, DESKTOP) ? "opinion" : "world-news";
   await signIn(page, E2E_STAFF.admin);
   await review(page, "newsroom-home");
