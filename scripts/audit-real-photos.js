@@ -342,9 +342,6 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
           appliedLcp: median(applied),
           appliedLcps: applied,
           appliedPerformance: appliedAll.map((r) => score(r, "performance")),
-          appliedPerformanceMedian: median(
-            sortedNumbers(appliedAll.map((r) => score(r, "performance"))),
-          ),
           appliedElement: lcpBreakdown(appliedAll[0]).element,
           cls: metric(lhr, "cumulative-layout-shift"),
           images,
@@ -448,13 +445,14 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
     const verdict = (pass, text) =>
       verdicts.push({ pass, text: `${pass ? "PASS" : "MISS"}: ${text}` });
     for (const { page, photos: p, sample: s } of pageResults) {
+      const appliedScore = median(sortedNumbers(p.appliedPerformance));
       verdict(
         p.performance >= TARGETS.performance,
         `${page.name}, real photos: performance simulated ${p.performance} (target ≥ ${TARGETS.performance})`,
       );
       verdict(
-        p.appliedPerformanceMedian >= TARGETS.performance,
-        `${page.name}, real photos: performance under applied throttling ${p.appliedPerformanceMedian} (target ≥ ${TARGETS.performance})`,
+        appliedScore >= TARGETS.performance,
+        `${page.name}, real photos: performance under applied throttling ${appliedScore} (target ≥ ${TARGETS.performance})`,
       );
       const limit = `target ≤ +${Math.round((TARGETS.lcpRatio - 1) * 100)} %`;
       verdict(
