@@ -10,7 +10,7 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?url";
 import { JsonLd } from "./components/JsonLd";
 import { ErrorState } from "./components/ErrorState";
 import { Footer } from "./components/Footer";
@@ -66,6 +66,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
+        {/* A stylesheet with a precedence is one of React's resources: it is written at the top of
+            the head, before the module preloads <Scripts> adds, so the browser asks for it first. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
         {site ? (
