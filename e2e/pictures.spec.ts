@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { PHOTOS } from "../scripts/e2e-photos.js";
+import { shapeSize } from "../shared/picture";
 import { expectNoSeriousViolations } from "./axe";
 import { DESKTOP, MOBILE, onlyInProject, waitForHydration } from "./helpers";
 
@@ -8,7 +9,7 @@ import { DESKTOP, MOBILE, onlyInProject, waitForHydration } from "./helpers";
 // News from a copy of its sample feed whose pictures are JPEGs on a picture host of their own
 // (scripts/e2e-photos.js), fetched by ingest before the site starts; the host is closed after.
 
-const COPY = /^\/images\/([0-9a-f]{64})\/(\d+)\.avif$/;
+const COPY = /^\/images\/([0-9a-f]{64})\/(?:wide-)?(\d+)\.avif$/;
 const DEFAULT_IMAGE = "/images/default-article.svg";
 
 /** The newest Local News story: first in the slider, first card of /local-news. */
@@ -105,8 +106,12 @@ test.describe("pages with stored pictures", () => {
       await expect(preload).toHaveAttribute("imagesizes", chosen.sizes);
       await expect(page.locator(`head link[rel=preload][href="${DEFAULT_IMAGE}"]`)).toHaveCount(0);
 
-      // The reserved box is the original's own size: one of the photos the feed linked.
-      const sizes = Object.values(PHOTOS).map((p) => `${p.width}x${p.height}`);
+      // The reserved box is the size of the part the slot shows of one of the photos the feed
+      // linked: these slots draw a 16:9 box, so their copies are the photos' middle 16:9.
+      const sizes = Object.values(PHOTOS).map((p) => {
+        const part = shapeSize(p, "wide");
+        return `${part.width}x${part.height}`;
+      });
       expect(sizes).toContain(`${chosen.width}x${chosen.height}`);
       const widest = await page.request.get(listed.at(-1)?.path.replace(".avif", ".jpg") ?? "");
       const copy = await sharp(await widest.body()).metadata();
@@ -145,7 +150,7 @@ test.describe("pages with stored pictures", () => {
 
   test("a copy that cannot be had shows the default picture", async ({ page }) => {
     const story = await firstLocalStory(page);
-    await page.route(/\/images\/[0-9a-f]{64}\/\d+\.(avif|webp|jpg)$/, (route) =>
+    await page.route(/\/images\/[0-9a-f]{64}\/(?:wide-)?\d+\.(avif|webp|jpg)$/, (route) =>
       route.request().url().endsWith(".webp") ? route.abort() : route.fulfill({ status: 404 }),
     );
     await page.goto(story);
@@ -250,7 +255,7 @@ for (const scale of [2, 3]) {
         drawn: img.getBoundingClientRect().width * window.devicePixelRatio,
         file: new URL(img.currentSrc).pathname.split("/").at(-1),
       }));
-      const width = Number(file?.split(".")[0]);
+      const width = Number(/(\d+)\.avif$/.exec(file ?? "")?.[1]);
       // 343 CSS px drawn: 686 or 1029 device pixels, from the 640-1600 px copies.
       expect(file).toMatch(/\.avif$/);
       expect(width, `${file} for ${drawn} device pixels`).toBeGreaterThanOrEqual(drawn / 1.5);

@@ -3,6 +3,7 @@ import {
   asArticlePicture,
   ownPath,
   fallbackVariant,
+  shapeSize,
   socialImage,
   structuredDataImages,
   variantSrcset,
@@ -21,7 +22,7 @@ const stored = (width: number, height = Math.round(width / 1.5)): StoredPicture 
 
 describe("variantWidths", () => {
   it("lists the widths below the original and the next one up at the original's own width", () => {
-    expect(variantWidths({ width: 1000 })).toEqual([
+    expect(variantWidths({ width: 1000, height: 667 })).toEqual([
       { file: 160, actual: 160 },
       { file: 320, actual: 320 },
       { file: 480, actual: 480 },
@@ -34,24 +35,52 @@ describe("variantWidths", () => {
   });
 
   it("lists a small original once, at its own size", () => {
-    expect(variantWidths({ width: 120 })).toEqual([{ file: 160, actual: 120 }]);
+    expect(variantWidths({ width: 120, height: 80 })).toEqual([{ file: 160, actual: 120 }]);
+  });
+
+  it("cuts wide copies to the middle 16:9 of the picture, never enlarged", () => {
+    // A 3:2 landscape keeps its width; a portrait its width; a panorama its height.
+    expect(shapeSize({ width: 1200, height: 800 }, "wide")).toEqual({ width: 1200, height: 675 });
+    expect(shapeSize({ width: 1200, height: 1600 }, "wide")).toEqual({ width: 1200, height: 675 });
+    expect(shapeSize({ width: 3000, height: 900 }, "wide")).toEqual({ width: 1600, height: 900 });
+    expect(shapeSize({ width: 1, height: 1 }, "wide")).toEqual({ width: 1, height: 1 });
+    expect(variantWidths({ width: 3000, height: 450 }, "wide").at(-1)).toEqual({
+      file: 800,
+      actual: 800,
+    });
+    expect(variantWidths({ width: 3000, height: 400 }, "wide").at(-1)).toEqual({
+      file: 720,
+      actual: 711,
+    });
   });
 
   it("stops at the widest copy for a very large original", () => {
-    expect(variantWidths({ width: 5000 }).at(-1)).toEqual({ file: 1600, actual: 1600 });
+    expect(variantWidths({ width: 5000, height: 3000 }).at(-1)).toEqual({
+      file: 1600,
+      actual: 1600,
+    });
   });
 });
 
 describe("srcset and fallback", () => {
   it("names our copies with their true widths, up to the slot's limit", () => {
-    expect(variantSrcset(stored(1000), "avif", 700)).toBe(
+    expect(variantSrcset(stored(1000), "avif", { maxWidth: 700 })).toBe(
       `/images/${HASH}/160.avif 160w, /images/${HASH}/320.avif 320w, /images/${HASH}/480.avif 480w, /images/${HASH}/640.avif 640w`,
     );
     expect(variantSrcset(stored(1000), "jpeg")).toContain(`/images/${HASH}/1200.jpg 1000w`);
   });
 
   it("gives a slot narrower than every copy the smallest one", () => {
-    expect(variantSrcset(stored(1000), "webp", 100)).toBe(`/images/${HASH}/160.webp 160w`);
+    expect(variantSrcset(stored(1000), "webp", { maxWidth: 100 })).toBe(
+      `/images/${HASH}/160.webp 160w`,
+    );
+  });
+
+  it("names wide copies apart from whole ones", () => {
+    expect(variantSrcset(stored(1000, 1400), "avif", { maxWidth: 700, shape: "wide" })).toBe(
+      `/images/${HASH}/wide-160.avif 160w, /images/${HASH}/wide-320.avif 320w, /images/${HASH}/wide-480.avif 480w, /images/${HASH}/wide-640.avif 640w`,
+    );
+    expect(fallbackVariant(stored(1000), 768, "wide")).toBe(`/images/${HASH}/wide-720.jpg`);
   });
 
   it("picks the widest JPEG that fits the slot for <img src>", () => {

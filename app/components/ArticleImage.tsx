@@ -3,6 +3,7 @@ import { preload } from "react-dom";
 import {
   FORMAT_FILES,
   fallbackVariant,
+  shapeSize,
   variantSrcset,
   type ArticlePicture,
 } from "../../shared/picture";
@@ -79,15 +80,18 @@ export function ArticleImage({ picture, alt, slot, load = "lazy", width, height,
     );
   }
   // Copies up to twice the slot's widest drawing cover screens of two device pixels per CSS pixel.
-  const limit = slot.maxWidth * 2;
+  const choice = { maxWidth: slot.maxWidth * 2, shape: slot.shape };
   const srcsets = {
-    avif: variantSrcset(picture, "avif", limit),
-    webp: variantSrcset(picture, "webp", limit),
+    avif: variantSrcset(picture, "avif", choice),
+    webp: variantSrcset(picture, "webp", choice),
   };
+  const fallback = fallbackVariant(picture, slot.maxWidth, slot.shape);
+  // The copies' own size: a wide slot's are the picture's middle 16:9.
+  const size = shapeSize(picture, slot.shape);
   if (load === "priority") {
     // React does not preload an <img> inside <picture> (it cannot know which source wins): the
     // head names the AVIF copies, which every browser this site targets chooses.
-    preload(fallbackVariant(picture, slot.maxWidth), {
+    preload(fallback, {
       as: "image",
       imageSrcSet: srcsets.avif,
       imageSizes: slot.sizes,
@@ -110,11 +114,11 @@ export function ArticleImage({ picture, alt, slot, load = "lazy", width, height,
       <img
         {...imgProps}
         alt={alt}
-        src={fallbackVariant(picture, slot.maxWidth)}
-        srcSet={variantSrcset(picture, "jpeg", limit)}
+        src={fallback}
+        srcSet={variantSrcset(picture, "jpeg", choice)}
         sizes={slot.sizes}
-        width={picture.width}
-        height={picture.height}
+        width={size.width}
+        height={size.height}
         style={{ ...rest.style, backgroundColor: picture.color }}
       />
     </picture>

@@ -1,3 +1,5 @@
+import type { VariantShape } from "../../shared/picture";
+
 /**
  * How wide each of the pages' picture slots is drawn, for the `sizes` and `srcset` of its
  * pictures (ArticleImage). Each mirrors the Tailwind classes of its layout; change them together.
@@ -9,6 +11,11 @@
 export interface PictureSlot {
   /** The `sizes` attribute: the width the picture is drawn at, by viewport width. */
   sizes: string;
+  /**
+   * `wide` for a slot that draws every picture in a 16:9 box, covered (aspect-video with
+   * object-cover): its copies are the pictures' middle 16:9 alone, the part the box shows.
+   */
+  shape: VariantShape;
   /** The widest the slot ever draws a picture, in CSS pixels (its copies stop at twice that). */
   maxWidth: number;
 }
@@ -23,6 +30,7 @@ export const PICTURE_SLOTS = {
    * next story's edge shows (FeaturedSlider's SLIDE_WIDTH).
    */
   slider: {
+    shape: "wide",
     sizes:
       "(min-width: 1280px) 1173px, (min-width: 768px) calc((100vw - 2rem) * 0.94), calc((100vw - 2rem) * 0.88)",
     maxWidth: 1173,
@@ -32,17 +40,20 @@ export const PICTURE_SLOTS = {
    * photo is drawn 711 px wide whenever the box is narrower than that (phones, small tablets).
    */
   communityHero: {
+    shape: "whole",
     sizes: `(min-width: 1280px) ${CONTENT_MAX}px, (min-width: 744px) ${CONTENT}, 712px`,
     maxWidth: CONTENT_MAX,
   },
   /** An article's picture: the main column, beside a 20rem sidebar (gap-10) from lg on. */
   articleHero: {
+    shape: "wide",
     sizes: "(min-width: 1280px) 888px, (min-width: 1024px) calc(100vw - 24.5rem), " + CONTENT,
     // The widest is one column just below lg: 1023 − 32.
     maxWidth: 991,
   },
   /** Cards in one, two (sm) and three (lg) columns over the whole content: categories, archives. */
   cardThreeColumns: {
+    shape: "wide",
     sizes:
       "(min-width: 1280px) 400px, (min-width: 1024px) calc((100vw - 5rem) / 3), " +
       `(min-width: 640px) calc((100vw - 3.5rem) / 2), ${CONTENT}`,
@@ -53,6 +64,7 @@ export const PICTURE_SLOTS = {
    * Latest News, Business, Community Stories.
    */
   cardTwoColumnsBesideSidebar: {
+    shape: "wide",
     sizes:
       "(min-width: 1280px) 436px, (min-width: 1024px) calc((100vw - 25.5rem) / 2), " +
       `(min-width: 640px) calc((100vw - 3.5rem) / 2), ${CONTENT}`,
@@ -60,6 +72,7 @@ export const PICTURE_SLOTS = {
   },
   /** Local News: cards in one, then three (md) columns, beside an 18rem sidebar from lg on. */
   cardLocalNews: {
+    shape: "wide",
     sizes:
       "(min-width: 1280px) 293px, (min-width: 1024px) calc((100vw - 25rem) / 3), " +
       `(min-width: 768px) calc((100vw - 5rem) / 3), ${CONTENT}`,
@@ -70,15 +83,16 @@ export const PICTURE_SLOTS = {
    * a 20rem sidebar (gap-10) from lg on.
    */
   cardRelated: {
+    shape: "wide",
     sizes:
       "(min-width: 1280px) 280px, (min-width: 1024px) calc((100vw - 26rem) / 2), " +
       `(min-width: 640px) calc((100vw - 3.5rem) / 2), ${CONTENT}`,
     maxWidth: 607,
   },
   /** A search result's thumbnail: 10rem, not shown under sm. */
-  searchThumbnail: { sizes: "160px", maxWidth: 160 },
+  searchThumbnail: { shape: "wide", sizes: "160px", maxWidth: 160 },
   /** A blog post's round picture in the list: 4rem, 6rem from sm on. */
-  blogThumbnail: { sizes: "(min-width: 640px) 96px, 64px", maxWidth: 96 },
+  blogThumbnail: { shape: "whole", sizes: "(min-width: 640px) 96px, 64px", maxWidth: 96 },
   /** A blog post's picture: the content's width, at most 48rem (max-w-3xl). */
-  blogHero: { sizes: `(min-width: 800px) 768px, ${CONTENT}`, maxWidth: 768 },
+  blogHero: { shape: "wide", sizes: `(min-width: 800px) 768px, ${CONTENT}`, maxWidth: 768 },
 } as const satisfies Record<string, PictureSlot>;

@@ -375,15 +375,16 @@ describe("/blog/:slug", () => {
     const page = await render("/blog/kelp", hosted);
     expect(page.status).toBe(200);
     const img = page.main.querySelector("figure picture img");
-    expect(img?.getAttribute("src")).toBe(`/images/${hash}/720.jpg`);
-    expect([img?.getAttribute("width"), img?.getAttribute("height")]).toEqual(["1600", "1067"]);
+    // The post's picture is drawn in a 16:9 box: its copies are the photo's middle 16:9.
+    expect(img?.getAttribute("src")).toBe(`/images/${hash}/wide-720.jpg`);
+    expect([img?.getAttribute("width"), img?.getAttribute("height")]).toEqual(["1600", "900"]);
     expect(img?.getAttribute("fetchpriority")).toBe("high");
     const avif = page.main.querySelector('figure source[type="image/avif"]');
     const srcset = avif?.getAttribute("srcset") ?? "";
     // Copies up to twice the blog picture's widest drawing (768 px).
     expect(srcset).toBe(
       [160, 320, 480, 640, 720, 800, 960, 1200]
-        .map((w) => `/images/${hash}/${w}.avif ${w}w`)
+        .map((w) => `/images/${hash}/wide-${w}.avif ${w}w`)
         .join(", "),
     );
     const preload = page.document.querySelector('head link[rel="preload"][as="image"]');

@@ -53,12 +53,12 @@ function pictureMarkup(picture: ArticlePicture, alt: string): string {
   const sources = (["avif", "webp"] as const)
     .map(
       (format) =>
-        `<source${attribute("type", FORMAT_FILES[format].type)}${attribute("srcset", variantSrcset(picture, format, limit))}${attribute("sizes", BODY_SIZES)}>`,
+        `<source${attribute("type", FORMAT_FILES[format].type)}${attribute("srcset", variantSrcset(picture, format, { maxWidth: limit }))}${attribute("sizes", BODY_SIZES)}>`,
     )
     .join("");
   const img =
     `<img${attribute("src", fallbackVariant(picture, BODY_MAX_WIDTH))}` +
-    `${attribute("srcset", variantSrcset(picture, "jpeg", limit))}${attribute("sizes", BODY_SIZES)}` +
+    `${attribute("srcset", variantSrcset(picture, "jpeg", { maxWidth: limit }))}${attribute("sizes", BODY_SIZES)}` +
     `${attribute("alt", alt)}${attribute("width", picture.width)}${attribute("height", picture.height)}` +
     ` loading="lazy" decoding="async"${attribute("style", `background-color:${picture.color}`)}>`;
   return `<picture>${sources}${img}</picture>`;

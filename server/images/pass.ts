@@ -36,7 +36,7 @@ export const DEFAULT_PICTURE_LIMITS: PoolLimits = { global: 4, perHost: 2 };
 
 /**
  * Copies made as soon as a picture is kept, so that the first reader of a page does not wait for
- * them: the AVIF widths most slots pick on phones (a 343–380 px card at about two device pixels
+ * them: the wide (16:9) AVIF widths most slots pick on phones (a 343–380 px card at about two device pixels
  * per CSS pixel: 686–665 px, so 720) and on desktop cards (400–436 px at one). Others are made on
  * their first request (server/images/route.ts).
  */
@@ -202,16 +202,16 @@ async function checkPicture(
   const hash = await store.putOriginal(result.body);
   const { width, height, dominant } = inspection.picture;
   // Only copies that differ: a picture narrower than a width gets that width's copy at its own size.
-  const files = new Set(variantWidths({ width }).map((w) => w.file));
+  const files = new Set(variantWidths({ width, height }, "wide").map((w) => w.file));
   for (const { width: copyWidth, format } of AHEAD_OF_TIME) {
     if (!files.has(copyWidth)) continue;
-    const file = `${copyWidth}.${FORMAT_FILES[format].extension}`;
+    const file = `wide-${copyWidth}.${FORMAT_FILES[format].extension}`;
     if (await store.getVariant(hash, file)) continue;
     try {
       await store.putVariant(
         hash,
         file,
-        await maker.variant(result.body, { width: copyWidth, format }),
+        await maker.variant(result.body, { width: copyWidth, format, shape: "wide" }),
       );
     } catch (error) {
       // The copy is made on its first request instead.

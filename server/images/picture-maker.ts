@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Inspection } from "./picture";
-import type { VariantFormat, VariantWidth } from "./variants";
+import type { VariantFormat, VariantShape, VariantWidth } from "./variants";
 
 /**
  * What sharp does for us: read what a fetched picture is, and make its copies. Two makers answer
@@ -15,7 +15,7 @@ export interface PictureMaker {
   inspect(bytes: Uint8Array): Promise<Inspection>;
   variant(
     original: Uint8Array,
-    variant: { width: VariantWidth; format: VariantFormat },
+    variant: { width: VariantWidth; format: VariantFormat; shape?: VariantShape },
   ): Promise<Uint8Array>;
   crop(original: Uint8Array, crop: { width: number; height: number }): Promise<Uint8Array>;
   /** Ends the child process, if there is one; a later job starts another. */
@@ -36,7 +36,10 @@ export function inlinePictureMaker(): PictureMaker {
 /** A job for the child, and its answer (the messages of server/images/picture-worker.ts). */
 export type MakerJob = { id: number; bytes: Uint8Array } & (
   | { op: "inspect" }
-  | { op: "variant"; variant: { width: VariantWidth; format: VariantFormat } }
+  | {
+      op: "variant";
+      variant: { width: VariantWidth; format: VariantFormat; shape?: VariantShape };
+    }
   | { op: "crop"; crop: { width: number; height: number } }
 );
 export type MakerReply =

@@ -108,6 +108,24 @@ describe("renderVariant", () => {
     });
   });
 
+  it("cuts a wide copy from the middle of the picture, at 16:9, never enlarged", async () => {
+    // A portrait picture: red above, blue in the middle band, red below.
+    const BLUE = { r: 16, g: 32, b: 200 };
+    const band = await solid(1200, 675, BLUE).png().toBuffer();
+    const original = await solid(1200, 1600)
+      .composite([{ input: band, top: 462, left: 0 }])
+      .jpeg()
+      .toBuffer();
+    const variant = await renderVariant(original, { width: 720, format: "jpeg", shape: "wide" });
+    expect(await sharp(variant).metadata()).toMatchObject({ width: 720, height: 405 });
+    const { dominant } = await sharp(variant).stats();
+    expect(dominant.b).toBeGreaterThan(dominant.r);
+    // Asked for wider than the picture: its own middle 16:9.
+    const small = await solid(300, 400).png().toBuffer();
+    const whole = await renderVariant(small, { width: 640, format: "webp", shape: "wide" });
+    expect(await sharp(whole).metadata()).toMatchObject({ width: 300, height: 169 });
+  });
+
   it("never enlarges", async () => {
     const original = await solid(200, 100).png().toBuffer();
     const variant = await renderVariant(original, { width: 640, format: "jpeg" });

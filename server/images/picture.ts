@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from "sharp";
-import type { VariantFormat, VariantWidth } from "./variants";
+import { shapeSize } from "../../shared/picture";
+import type { VariantFormat, VariantShape, VariantWidth } from "./variants";
 
 /**
  * What a fetched picture is, decided from its bytes alone (a feed host's Content-Type is not
@@ -66,15 +67,23 @@ export async function inspectPicture(bytes: Uint8Array): Promise<Inspection> {
 
 /**
  * A copy `width` pixels wide (never wider than the original), upright, with no metadata (sharp
- * writes none unless asked: no EXIF, no location), the first frame of an animation only.
+ * writes none unless asked: no EXIF, no location), the first frame of an animation only. A `wide`
+ * copy is the picture's middle 16:9 (shapeSize), cut as the pages' 16:9 boxes cover it (centred).
  */
 export async function renderVariant(
   original: Uint8Array,
-  variant: { width: VariantWidth; format: VariantFormat },
+  variant: { width: VariantWidth; format: VariantFormat; shape?: VariantShape },
 ): Promise<Buffer> {
-  const image = sharp(original, DECODE)
-    .rotate()
-    .resize({ width: variant.width, withoutEnlargement: true });
+  let image = sharp(original, DECODE).rotate();
+  if (variant.shape === "wide") {
+    const { autoOrient } = await sharp(original, DECODE).metadata();
+    const part = shapeSize(autoOrient, "wide");
+    const width = Math.min(variant.width, part.width);
+    const height = Math.max(1, Math.min(part.height, Math.round((width * 9) / 16)));
+    image = image.resize({ width, height, fit: "cover", position: "centre" });
+  } else {
+    image = image.resize({ width: variant.width, withoutEnlargement: true });
+  }
   switch (variant.format) {
     case "avif":
       return image.avif({ quality: 42, effort: 3 }).toBuffer();

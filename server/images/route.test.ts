@@ -71,6 +71,21 @@ describe("GET /images/<sha256>/<width>.<format>", () => {
     expect(written.filter((name) => name === file)).toEqual([file]);
   });
 
+  it("serves a wide copy: the picture's middle 16:9, kept apart from the whole one", async () => {
+    const response = await fetch(`${base}/images/${hash}/wide-480.avif`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/avif");
+    const metadata = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect(metadata).toMatchObject({ width: 480, height: 270 });
+    // The 800 × 533 original's widest 16:9 part is 800 × 450: the next width up is made at that.
+    const widest = await fetch(`${base}/images/${hash}/wide-960.jpg`);
+    expect(await sharp(Buffer.from(await widest.arrayBuffer())).metadata()).toMatchObject({
+      width: 800,
+      height: 450,
+    });
+    expect(written).toContain("wide-480.avif");
+  });
+
   it("makes a copy asked for by several readers at once only once", async () => {
     const answers = await Promise.all([1, 2, 3].map(() => fetch(`${base}/images/${hash}/640.jpg`)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
@@ -95,6 +110,9 @@ describe("GET /images/<sha256>/<width>.<format>", () => {
   it.each([
     ["an unknown picture", `${"a".repeat(64)}/320.webp`],
     ["a width not in the list", "HASH/500.webp"],
+    ["a wide width not in the list", "HASH/wide-500.webp"],
+    ["another shape", "HASH/tall-320.webp"],
+    ["a wide crop", "HASH/wide-og.jpg"],
     ["a width beyond the list", "HASH/3200.jpg"],
     ["another format", "HASH/320.png"],
     ["SVG", "HASH/320.svg"],

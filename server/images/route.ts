@@ -4,6 +4,7 @@ import {
   VARIANT_WIDTHS,
   type CropName,
   type VariantFormat,
+  type VariantShape,
   type VariantWidth,
 } from "./variants";
 import { inlinePictureMaker, type PictureMaker } from "./picture-maker";
@@ -11,7 +12,7 @@ import { HASH, type PictureStore } from "./store";
 
 /**
  * `GET /images/<sha256>/<width>.<avif|webp|jpg>`: a copy of a picture already in the store, made
- * on its first request and kept; `GET /images/<sha256>/<og|16x9|4x3|1x1>.jpg`: a fixed crop of it
+ * on its first request and kept (`wide-<width>.…`: of its middle 16:9); `GET /images/<sha256>/<og|16x9|4x3|1x1>.jpg`: a fixed crop of it
  * (social previews and structured data), made and kept the same way. Only stored pictures are served, by hash: the route never fetches
  * anything, so it cannot be used to fetch other sites through ours. Its answers never change, so
  * browsers and CDNs keep them for a year.
@@ -26,22 +27,29 @@ const EXTENSIONS: Record<string, { format: VariantFormat; type: string }> = {
   jpg: { format: "jpeg", type: "image/jpeg" },
 };
 
-const FILE = /^(\d{1,4})\.(avif|webp|jpg)$/;
+const FILE = /^(wide-)?(\d{1,4})\.(avif|webp|jpg)$/;
 const CROP_FILE = /^(og|16x9|4x3|1x1)\.jpg$/;
 
 /** What a file name asks for: a copy at a width, a crop, or nothing a picture has. */
 type Wanted =
-  | { kind: "variant"; width: VariantWidth; format: VariantFormat; type: string }
+  | {
+      kind: "variant";
+      width: VariantWidth;
+      format: VariantFormat;
+      shape: VariantShape;
+      type: string;
+    }
   | { kind: "crop"; crop: CropName; type: string };
 
 function wanted(file: string): Wanted | null {
   const crop = CROP_FILE.exec(file)?.[1] as CropName | undefined;
   if (crop) return { kind: "crop", crop, type: "image/jpeg" };
   const match = FILE.exec(file);
-  const width = Number(match?.[1]);
-  const extension = EXTENSIONS[match?.[2] ?? ""];
+  const width = Number(match?.[2]);
+  const extension = EXTENSIONS[match?.[3] ?? ""];
   if (!extension || !isVariantWidth(width)) return null;
-  return { kind: "variant", width, format: extension.format, type: extension.type };
+  const shape = match?.[1] ? "wide" : "whole";
+  return { kind: "variant", width, format: extension.format, shape, type: extension.type };
 }
 
 function isVariantWidth(width: number): width is VariantWidth {
@@ -103,7 +111,11 @@ function variantMaker(store: PictureStore, maker: PictureMaker) {
       const bytes =
         want.kind === "crop"
           ? await maker.crop(original, CROPS[want.crop])
-          : await maker.variant(original, { width: want.width, format: want.format });
+          : await maker.variant(original, {
+              width: want.width,
+              format: want.format,
+              shape: want.shape,
+            });
       await store.putVariant(hash, file, bytes);
       return bytes;
     });

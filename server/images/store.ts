@@ -22,7 +22,7 @@ export interface PictureStore {
 }
 
 export const HASH = /^[0-9a-f]{64}$/;
-const VARIANT = /^(\d{1,4}|og|16x9|4x3|1x1)\.(avif|webp|jpg)$/;
+const VARIANT = /^((?:wide-)?\d{1,4}|og|16x9|4x3|1x1)\.(avif|webp|jpg)$/;
 const ORIGINAL = "original";
 
 /** After the bound is passed, pictures are removed down to this share of it. */

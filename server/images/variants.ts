@@ -9,5 +9,6 @@ export {
   VARIANT_WIDTHS,
   type CropName,
   type VariantFormat,
+  type VariantShape,
   type VariantWidth,
 } from "../../shared/picture";

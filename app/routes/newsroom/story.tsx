@@ -12,6 +12,7 @@ import {
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { categoryByKey } from "../../../shared/categories";
 import { ArticleImage } from "../../components/ArticleImage";
+import type { PictureSlot } from "../../components/picture-slots";
 import {
   BUTTON,
   DANGER_BUTTON,
@@ -25,7 +26,11 @@ import type { Route } from "./+types/story";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
 /** The picture choices' previews: two side by side from sm on, each at most 20rem. */
-const NEWSROOM_CHOICE_SLOT = { sizes: "(min-width: 640px) 20rem, 100vw", maxWidth: 400 };
+const NEWSROOM_CHOICE_SLOT: PictureSlot = {
+  sizes: "(min-width: 640px) 20rem, 100vw",
+  maxWidth: 400,
+  shape: "wide",
+};
 
 export const meta: Route.MetaFunction = newsroomMeta("Story");
 
