@@ -65,6 +65,13 @@ describe("site and news command on one embedded database", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it("keeps idle connections longer than a proxy's upstream idle timeout", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+    await response.arrayBuffer();
+    // Node announces its idle timeout: 65 s, past nginx's and load balancers' 60 s.
+    expect(response.headers.get("keep-alive")).toBe("timeout=65");
+  });
+
   it("refuses a second process on the same data directory, with a clear message", async () => {
     const result = await run(["--import", "tsx", "cli/news.ts", "migrate"]);
     expect(result.code).toBe(1);

@@ -16,6 +16,7 @@ import { newsroomOperations, type NewsroomOperations } from "../newsroom/operati
 import { readCacheFor, type ReadCache } from "../news/read-cache";
 import { countArticles } from "../news/repository";
 import { createApp, requestListener } from "./app";
+import { keepConnectionsAlive } from "./keep-alive";
 import { createMetrics, type Metrics } from "./metrics";
 import { pageCacheFor, type PageCache } from "./page-cache";
 import { ensureBuilt } from "./test-build";
@@ -80,11 +81,11 @@ export async function startTestApp(
     { pageCache, metrics },
   );
   const server = http.createServer(requestListener(app, { config, logger, pageCache, metrics }));
-  // The tests' fetch and this server share one event loop, which a test may block for seconds
-  // (opening an embedded database, making copies of pictures). With Node's 5 s idle timeout the
-  // server could close a kept-alive socket just as fetch reuses it (ECONNRESET). With a minute, the
-  // client (undici, which keeps a socket a second less than the server says) lets it go first.
-  server.keepAliveTimeout = 60_000;
+  // As the web process keeps them. The tests' fetch and this server share one event loop, which a
+  // test may block for seconds (opening an embedded database, making copies of pictures): with
+  // Node's 5 s idle timeout the server could close a kept-alive socket just as fetch reused it
+  // (ECONNRESET).
+  keepConnectionsAlive(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

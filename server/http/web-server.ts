@@ -19,6 +19,7 @@ import { newsroomOperations } from "../newsroom/operations";
 import { countArticles } from "../news/repository";
 import { createApp, requestListener } from "./app";
 import { holdsSchedule, metricsForProcess } from "./cluster";
+import { keepConnectionsAlive } from "./keep-alive";
 import { createMetrics } from "./metrics";
 import { pageCacheFor } from "./page-cache";
 
@@ -105,6 +106,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
   const server: Server = http.createServer(
     requestListener(app, { config, logger, pageCache, metrics }),
   );
+  keepConnectionsAlive(server);
   server.listen(config.port, config.host, () => {
     logger.info({ url: `http://${config.host}:${config.port}`, db: database.kind }, "listening");
   });
