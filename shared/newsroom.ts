@@ -62,6 +62,12 @@ export type InboxDone = keyof typeof INBOX_DONE;
 export const isInboxDone = (value: unknown): value is InboxDone =>
   typeof value === "string" && Object.hasOwn(INBOX_DONE, value);
 
+/** The inbox page a query or form value names: a whole number from 1, else the first page. */
+export function inboxPageNumber(value: string | File | null): number {
+  const n = Number(typeof value === "string" ? value : 1);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+}
+
 /** The inbox's address for a page, with what was just done. */
 export function inboxAddress(page: number, done?: InboxDone): string {
   const query = new URLSearchParams();

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { deleteMessage, inboxMessage } from "../../../server/newsroom/inbox";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
-import { inboxAddress } from "../../../shared/newsroom";
+import { inboxAddress, inboxPageNumber } from "../../../shared/newsroom";
 import {
   BUTTON,
   DANGER_BUTTON,
@@ -20,11 +20,6 @@ import { newsroomMeta } from "../../lib/newsroom-meta";
 
 export const meta: Route.MetaFunction = newsroomMeta("Delete a message");
 
-const pageNumber = (value: FormDataEntryValue | string | null) => {
-  const n = Number(value ?? 1);
-  return Number.isInteger(n) && n > 0 ? n : 1;
-};
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const message = await inboxMessage(context.db, Number(params.id));
@@ -35,7 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   return {
     message: { ...message, createdAt: message.createdAt.toISOString() },
-    page: pageNumber(new URL(request.url).searchParams.get("page")),
+    page: inboxPageNumber(new URL(request.url).searchParams.get("page")),
   };
 }
 
@@ -44,7 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const session = await requireStaffAction(request, context, form);
   const result = await deleteMessage(context.db, session.member, Number(params.id));
   if (!result.ok) return data({ error: result.error }, { status: 400 });
-  throw redirect(inboxAddress(pageNumber(form.get("page")), "delete"), 303);
+  throw redirect(inboxAddress(inboxPageNumber(form.get("page")), "delete"), 303);
 }
 
 export default function DeleteMessage({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { inboxPage, markHandled } from "../../../server/newsroom/inbox";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
-import { INBOX_DONE, inboxAddress, isInboxDone } from "../../../shared/newsroom";
+import { INBOX_DONE, inboxAddress, inboxPageNumber, isInboxDone } from "../../../shared/newsroom";
 import { BUTTON, formatStaffTime, NewsroomNotice } from "../../components/NewsroomNotice";
 import { PageLinks } from "../../components/PageLinks";
 import { CsrfField } from "./layout";
@@ -11,17 +11,12 @@ import { newsroomMeta } from "../../lib/newsroom-meta";
 
 export const meta: Route.MetaFunction = newsroomMeta("Inbox");
 
-const pageNumber = (value: FormDataEntryValue | string | null) => {
-  const n = Number(value ?? 1);
-  return Number.isInteger(n) && n > 0 ? n : 1;
-};
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const url = new URL(request.url);
   const { messages, page, pages, total } = await inboxPage(
     context.db,
-    pageNumber(url.searchParams.get("page")),
+    inboxPageNumber(url.searchParams.get("page")),
   );
   const done = url.searchParams.get("done");
   return {
@@ -51,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent === "handled",
   );
   if (!result.ok) return data({ error: result.error }, { status: 400 });
-  throw redirect(inboxAddress(pageNumber(form.get("page")), intent), 303);
+  throw redirect(inboxAddress(inboxPageNumber(form.get("page")), intent), 303);
 }
 
 export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
