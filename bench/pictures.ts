@@ -96,6 +96,10 @@ async function measureResizing(originals: Buffer[]): Promise<ResizeRow[]> {
       await time(`${format} ${width} px`, (original) => renderVariant(original, { width, format }));
     }
   }
+  // What most slots name: the middle 16:9 of the photo (shared/picture.ts, shapeSize).
+  await time("avif 720 px, wide (16:9)", (original) =>
+    renderVariant(original, { width: 720, format: "avif", shape: "wide" }),
+  );
   await time(`crop \`og\` ${CROPS.og.width} × ${CROPS.og.height} JPEG`, (original) =>
     renderCrop(original, CROPS.og),
   );
@@ -215,7 +219,7 @@ async function requestAll(paths: string[]): Promise<{ times: CopyTime[]; wallMs:
       const file = STORED_PICTURE.exec(picturePath)?.[2] ?? "";
       times.push({
         path: picturePath,
-        format: /^\d+\./.test(file) ? (file.split(".")[1] ?? "") : "crop",
+        format: /^(?:wide-)?\d+\./.test(file) ? (file.split(".")[1] ?? "") : "crop",
         ms: response.ms,
         bytes: response.body.byteLength,
       });
