@@ -90,6 +90,12 @@ describe("inspectPicture", () => {
     expect(metadata.pages ?? 1).toBe(1);
     const { dominant } = await sharp(variant).stats();
     expect(dominant.r).toBeGreaterThan(dominant.b);
+
+    // A wide copy is cut from the first frame, not from the frames stacked as one tall picture.
+    const wide = await renderVariant(animated, { width: 160, format: "webp", shape: "wide" });
+    expect(await sharp(wide).metadata()).toMatchObject({ width: 40, height: 23 });
+    const first = (await sharp(wide).stats()).dominant;
+    expect(first.r).toBeGreaterThan(first.b);
   });
 });
 
