@@ -95,7 +95,12 @@ export async function startTestApp(
     metrics,
     operations,
     close: () =>
-      new Promise<void>((resolve) => server.close(() => resolve())).finally(async () => {
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The tests are done: connections kept alive (65 s) or holding a body the site refused
+        // to read would otherwise keep the server open past the test's hook timeout.
+        server.closeAllConnections();
+      }).finally(async () => {
         await operations.idle();
         mail.mailer.close();
         fs.rmSync(outbox, { recursive: true, force: true });
