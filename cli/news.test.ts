@@ -157,6 +157,10 @@ describe("news command", { timeout: 120_000 }, () => {
       /^(\d+) picture addresses: 0 kept, \1 the site's own files, 0 not fetched yet, 0 failing\.$/m,
     );
     expect(pictures.stdout).toMatch(/^Picture folder .+: 0\.0 MB of 2048\.0 MB\.$/m);
+    // The sample feeds' pictures are the site's own files: no kept picture to make copies of.
+    const copies = await news(["pictures", "--make-copies"]);
+    expect(copies.code).toBe(0);
+    expect(copies.stdout).toContain("Made 0 copies ahead of time for 0 kept pictures.");
   });
 
   it("feeds: shows a failing feed as failing", async () => {

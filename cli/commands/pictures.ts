@@ -1,5 +1,7 @@
 import { folderPictureStore } from "../../server/images/store";
 import { pictureHealth } from "../../server/images/health";
+import { makeMissingCopiesAhead } from "../../server/images/pass";
+import { createLogger } from "../../server/logger";
 import type { Command } from "../command";
 import { withDatabase } from "../database";
 import { formatTable } from "../table";
@@ -11,11 +13,28 @@ export const picturesCommand: Command = {
   name: "pictures",
   summary:
     "Show how the feeds' pictures stand: kept, the site's own, waiting, failing (with why and when they are tried again), and the picture folder's size.",
-  usage: "news pictures",
-  options: {},
-  async run() {
+  usage: "news pictures [--make-copies]",
+  options: {
+    "make-copies": {
+      type: "boolean",
+      description:
+        "First make the copies made ahead of time (AVIF, 16:9, 480 and 720 px) for every kept picture that lacks them: once after an upgrade that changed them, so that no first reader waits",
+    },
+  },
+  async run({ values }) {
     return withDatabase("`news pictures`", async (database, config) => {
       await database.migrate();
+      if (values["make-copies"]) {
+        const logger = createLogger(
+          ["debug", "trace"].includes(config.logLevel) ? config.logLevel : "warn",
+        );
+        const { pictures, made } = await makeMissingCopiesAhead({
+          database,
+          store: folderPictureStore(config.pictures),
+          logger,
+        });
+        console.log(`Made ${made} copies ahead of time for ${pictures} kept pictures.`);
+      }
       const health = await pictureHealth(database.db);
       const bytes = await folderPictureStore(config.pictures).totalBytes();
       const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;

@@ -15,7 +15,12 @@ import type { NormalizedArticle } from "../ingest/types";
 import { articleById, ensureFeeds } from "../news/repository";
 import { pictureHealth } from "./health";
 import { childPictureMaker } from "./picture-maker";
-import { RECHECK_AFTER_MS, runPicturePass, type PicturePassOptions } from "./pass";
+import {
+  RECHECK_AFTER_MS,
+  makeMissingCopiesAhead,
+  runPicturePass,
+  type PicturePassOptions,
+} from "./pass";
 import { folderPictureStore, type PictureStore } from "./store";
 
 reportSkippedPostgres();
@@ -191,6 +196,25 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
     // The request carried the feed reader's User-Agent.
     const request = host.requests.find((r) => r.path === "/photo.jpg");
     expect(request?.headers["user-agent"]).toContain("Ledger feed reader");
+  });
+
+  it("makes the copies made ahead for kept pictures that lack them, once", async () => {
+    const picture = await pictureOf("photo");
+    if (picture?.kind !== "stored") throw new Error("not stored");
+    // As a store kept before the copies made ahead were wide ones: without them.
+    for (const file of ["wide-480.avif", "wide-720.avif"]) {
+      fs.rmSync(path.join(dir, picture.hash, file));
+    }
+    const run = () =>
+      makeMissingCopiesAhead({ database: handle, store, maker, logger: pino({ level: "silent" }) });
+    const first = await run();
+    expect(first.made).toBeGreaterThanOrEqual(2);
+    const copy = await store.getVariant(picture.hash, "wide-720.avif");
+    expect(await sharp(copy ?? Buffer.alloc(0)).metadata()).toMatchObject({
+      width: 720,
+      height: 405,
+    });
+    expect(await run()).toEqual({ pictures: first.pictures, made: 0 });
   });
 
   it("shows a picture on our own origin as the site's file, without fetching it", async () => {

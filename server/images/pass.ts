@@ -76,6 +76,82 @@ export interface PicturePassSummary {
 
 type PictureRow = typeof pictures.$inferSelect;
 
+/**
+ * Makes the copies of AHEAD_OF_TIME a kept picture does not have yet; one that cannot be made is
+ * made on its first request instead. Answers how many were made.
+ */
+async function makeCopiesAhead(
+  store: PictureStore,
+  maker: PictureMaker,
+  logger: Logger,
+  picture: {
+    hash: string;
+    original: Uint8Array;
+    size: { width: number; height: number };
+    url: string;
+  },
+): Promise<number> {
+  // Only copies that differ: a picture narrower than a width gets that width's copy at its own size.
+  const files = new Set(variantWidths(picture.size, "wide").map((w) => w.file));
+  let made = 0;
+  for (const { width, format } of AHEAD_OF_TIME) {
+    if (!files.has(width)) continue;
+    const file = `wide-${width}.${FORMAT_FILES[format].extension}`;
+    if (await store.getVariant(picture.hash, file)) continue;
+    try {
+      const bytes = await maker.variant(picture.original, { width, format, shape: "wide" });
+      await store.putVariant(picture.hash, file, bytes);
+      made += 1;
+    } catch (error) {
+      logger.warn({ picture: picture.url, file, err: error }, "picture copy not made ahead");
+    }
+  }
+  return made;
+}
+
+/**
+ * Makes the copies made ahead of time for every kept picture that lacks them: for pictures kept
+ * before a change of which copies are made ahead (`news pictures --make-copies`), so that their
+ * first readers do not wait for them either.
+ */
+export async function makeMissingCopiesAhead(options: {
+  database: DatabaseHandle;
+  store: PictureStore;
+  maker?: PictureMaker;
+  logger: Logger;
+  onPicture?: (done: number, total: number) => void;
+}): Promise<{ pictures: number; made: number }> {
+  const maker = options.maker ?? inlinePictureMaker();
+  const rows = await options.database.db
+    .selectDistinctOn([pictures.hash], {
+      hash: pictures.hash,
+      picture: pictures.picture,
+      url: pictures.url,
+    })
+    .from(pictures)
+    .where(isNotNull(pictures.hash))
+    .orderBy(pictures.hash);
+  let made = 0;
+  let done = 0;
+  for (const row of rows) {
+    done += 1;
+    const picture = row.picture;
+    if (!row.hash || picture?.kind !== "stored") continue;
+    // The store may have removed the original (least recently used): the next pass fetches it again.
+    const original = await options.store.getOriginal(row.hash);
+    if (original) {
+      made += await makeCopiesAhead(options.store, maker, options.logger, {
+        hash: row.hash,
+        original,
+        size: picture,
+        url: row.url,
+      });
+    }
+    options.onPicture?.(done, rows.length);
+  }
+  return { pictures: rows.length, made };
+}
+
 /** Lists the pictures of articles stored or changed since the last pass. */
 async function listArticlePictures(database: DatabaseHandle, batchSize = 500): Promise<number> {
   let listed = 0;
@@ -201,23 +277,12 @@ async function checkPicture(
   if (inspection.kind === "refused") return fail(`Not a usable picture: ${inspection.reason}`);
   const hash = await store.putOriginal(result.body);
   const { width, height, dominant } = inspection.picture;
-  // Only copies that differ: a picture narrower than a width gets that width's copy at its own size.
-  const files = new Set(variantWidths({ width, height }, "wide").map((w) => w.file));
-  for (const { width: copyWidth, format } of AHEAD_OF_TIME) {
-    if (!files.has(copyWidth)) continue;
-    const file = `wide-${copyWidth}.${FORMAT_FILES[format].extension}`;
-    if (await store.getVariant(hash, file)) continue;
-    try {
-      await store.putVariant(
-        hash,
-        file,
-        await maker.variant(result.body, { width: copyWidth, format, shape: "wide" }),
-      );
-    } catch (error) {
-      // The copy is made on its first request instead.
-      logger.warn({ picture: row.url, file, err: error }, "picture copy not made ahead");
-    }
-  }
+  await makeCopiesAhead(store, maker, logger, {
+    hash,
+    original: result.body,
+    size: { width, height },
+    url: row.url,
+  });
   const picture: ArticlePicture = { kind: "stored", hash, width, height, color: dominant };
   await record({
     picture,
