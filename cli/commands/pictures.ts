@@ -24,19 +24,20 @@ export const picturesCommand: Command = {
   async run({ values }) {
     return withDatabase("`news pictures`", async (database, config) => {
       await database.migrate();
+      const store = folderPictureStore(config.pictures);
       if (values["make-copies"]) {
         const logger = createLogger(
           ["debug", "trace"].includes(config.logLevel) ? config.logLevel : "warn",
         );
         const { pictures, made } = await makeMissingCopiesAhead({
           database,
-          store: folderPictureStore(config.pictures),
+          store,
           logger,
         });
         console.log(`Made ${made} copies ahead of time for ${pictures} kept pictures.`);
       }
       const health = await pictureHealth(database.db);
-      const bytes = await folderPictureStore(config.pictures).totalBytes();
+      const bytes = await store.totalBytes();
       const megabytes = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
       console.log(
         `${health.addresses} picture addresses: ${health.kept} kept, ${health.site} the site's own files, ${health.waiting} not fetched yet, ${health.failing} failing.`,

@@ -36,9 +36,9 @@ export const DEFAULT_PICTURE_LIMITS: PoolLimits = { global: 4, perHost: 2 };
 
 /**
  * Copies made as soon as a picture is kept, so that the first reader of a page does not wait for
- * them: the wide (16:9) AVIF widths most slots pick on phones (a 343–380 px card at about two device pixels
- * per CSS pixel: 686–665 px, so 720) and on desktop cards (400–436 px at one). Others are made on
- * their first request (server/images/route.ts).
+ * them: the wide (16:9) AVIF widths most slots pick on phones (a 343–380 px card at about two
+ * device pixels per CSS pixel: 686–665 px, so 720) and on desktop cards (400–436 px at one). Others
+ * are made on their first request (server/images/route.ts).
  */
 export const AHEAD_OF_TIME: readonly { width: VariantWidth; format: VariantFormat }[] = [
   { width: 480, format: "avif" },
@@ -119,7 +119,6 @@ export async function makeMissingCopiesAhead(options: {
   store: PictureStore;
   maker?: PictureMaker;
   logger: Logger;
-  onPicture?: (done: number, total: number) => void;
 }): Promise<{ pictures: number; made: number }> {
   const maker = options.maker ?? inlinePictureMaker();
   const rows = await options.database.db
@@ -132,9 +131,7 @@ export async function makeMissingCopiesAhead(options: {
     .where(isNotNull(pictures.hash))
     .orderBy(pictures.hash);
   let made = 0;
-  let done = 0;
   for (const row of rows) {
-    done += 1;
     const picture = row.picture;
     if (!row.hash || picture?.kind !== "stored") continue;
     // The store may have removed the original (least recently used): the next pass fetches it again.
@@ -147,7 +144,6 @@ export async function makeMissingCopiesAhead(options: {
         url: row.url,
       });
     }
-    options.onPicture?.(done, rows.length);
   }
   return { pictures: rows.length, made };
 }

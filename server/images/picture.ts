@@ -78,8 +78,11 @@ export async function renderVariant(
   if (variant.shape === "wide") {
     const { autoOrient } = await sharp(original, DECODE).metadata();
     const part = shapeSize(autoOrient, "wide");
-    const width = Math.min(variant.width, part.width);
-    const height = Math.max(1, Math.min(part.height, Math.round((width * 9) / 16)));
+    // The same part at the width asked for, never wider than the part itself.
+    const { width, height } = shapeSize(
+      { width: Math.min(variant.width, part.width), height: part.height },
+      "wide",
+    );
     image = image.resize({ width, height, fit: "cover", position: "centre" });
   } else {
     image = image.resize({ width: variant.width, withoutEnlargement: true });

@@ -12,9 +12,10 @@ import { HASH, type PictureStore } from "./store";
 
 /**
  * `GET /images/<sha256>/<width>.<avif|webp|jpg>`: a copy of a picture already in the store, made
- * on its first request and kept (`wide-<width>.…`: of its middle 16:9); `GET /images/<sha256>/<og|16x9|4x3|1x1>.jpg`: a fixed crop of it
- * (social previews and structured data), made and kept the same way. Only stored pictures are served, by hash: the route never fetches
- * anything, so it cannot be used to fetch other sites through ours. Its answers never change, so
+ * on its first request and kept (`wide-<width>.…`: of its middle 16:9);
+ * `GET /images/<sha256>/<og|16x9|4x3|1x1>.jpg`: a fixed crop of it (social previews and structured
+ * data), made and kept the same way. Only stored pictures are served, by hash: the route never
+ * fetches anything, so it cannot be used to fetch other sites through ours. Its answers never change, so
  * browsers and CDNs keep them for a year.
  *
  * Mounted in server/http/app.ts; the picture pass (server/images/pass.ts) puts the originals in the
