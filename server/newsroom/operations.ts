@@ -105,16 +105,19 @@ export function newsroomOperations(options: {
       return start(
         "the ingest pass started from the newsroom",
         async (begun) => {
+          // Written while the pass runs, and waited for before the job ends: the "finished" entry
+          // comes after it, and idle() or stop() never leaves it half written.
+          let started: Promise<void> = Promise.resolve();
           const summary = await lockedIngestPass(
             { ...options.pass, database, logger },
             {
               signal: stopping.signal,
               onLocked: () => {
-                void audit(actor, AUDIT.ingestStarted, { started: now().toISOString() });
+                started = audit(actor, AUDIT.ingestStarted, { started: now().toISOString() });
                 begun();
               },
             },
-          );
+          ).finally(() => started);
           if (summary) {
             options.onPass?.(summary);
             const { feeds: _reports, pictures: _pictures, ...totals } = summary;
@@ -131,6 +134,7 @@ export function newsroomOperations(options: {
       return start<SendRun>(
         "the digest started from the newsroom",
         async (begun) => {
+          let started: Promise<void> = Promise.resolve();
           const run = await runNewsletter(database, {
             mailer: options.mail.mailer,
             site: options.mail.site,
@@ -140,10 +144,10 @@ export function newsroomOperations(options: {
             signal: stopping.signal,
             latecomers: true,
             onSending: () => {
-              void audit(actor, AUDIT.digestStarted, { issue: key });
+              started = audit(actor, AUDIT.digestStarted, { issue: key });
               begun();
             },
-          });
+          }).finally(() => started);
           if (run.kind === "sent") await audit(actor, AUDIT.digestFinished, run.summary);
           return run;
         },
