@@ -120,6 +120,29 @@ describe("response cache", () => {
     expect(hit.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("compresses a page readers came back to at brotli's best level when it is rendered again", async () => {
+    const br = { "accept-encoding": "br" };
+    const atQuality = (body: Buffer, quality: number) =>
+      zlib.brotliCompressSync(zlib.brotliDecompressSync(body), {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality },
+      });
+    const first = await raw("/technology", br);
+    expect(first.headers["x-cache"]).toBe("MISS");
+    expect(first.body.equals(atQuality(first.body, 9))).toBe(true);
+    expect((await raw("/technology", br)).headers["x-cache"]).toBe("HIT");
+    // Emptied, as an ingest pass or the page's expiry does: its next reader has it rendered again.
+    app.pageCache?.clear();
+    const again = await raw("/technology", br);
+    expect(again.headers["x-cache"]).toBe("MISS");
+    expect(again.body.equals(atQuality(again.body, 11))).toBe(true);
+    expect(again.body.length).toBeLessThan(first.body.length);
+    // A page nobody came back to stays at the quicker level.
+    app.pageCache?.clear();
+    const once = await raw("/opinion", br);
+    expect(once.headers["x-cache"]).toBe("MISS");
+    expect(once.body.equals(atQuality(once.body, 9))).toBe(true);
+  });
+
   it("renders once for many readers asking for the same page at the same moment", async () => {
     const before = await renders();
     const answers = await Promise.all(Array.from({ length: 12 }, () => raw("/world-news")));

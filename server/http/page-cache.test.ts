@@ -1,5 +1,6 @@
+import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { cachedPage, PageCache, sharedMaxAgeMs } from "./page-cache";
+import { BROTLI_QUALITY, cachedPage, PageCache, sharedMaxAgeMs } from "./page-cache";
 
 describe("a page's own life in the page cache", () => {
   it("reads s-maxage from Cache-Control, and only it", () => {
@@ -30,5 +31,58 @@ describe("a page's own life in the page cache", () => {
     now = 60_001;
     expect(cache.get("/long")).toBeUndefined();
     expect(cache.get("/plain")).toBeUndefined();
+  });
+});
+
+describe("pages readers come back to", () => {
+  const body = Buffer.from(
+    Array.from(
+      { length: 400 },
+      (_, i) => `<li><a href="/article/story-${i * 7919}">Harbor story ${i} of the day</a></li>`,
+    ).join(""),
+  );
+  const page = (best: boolean) =>
+    cachedPage({ status: 200, headers: [], body, varyCookie: false }, 0, { best });
+  const quality = (q: number) =>
+    zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: q } });
+
+  it("are compressed at brotli's best level, others at a quicker one", async () => {
+    expect((await page(false)).br.equals(quality(BROTLI_QUALITY.first))).toBe(true);
+    const best = await page(true);
+    expect(best.br.equals(quality(11))).toBe(true);
+    expect(zlib.brotliDecompressSync(best.br).equals(body)).toBe(true);
+    expect(best.br.length).toBeLessThan((await page(false)).br.length);
+  });
+
+  it("are those answered from the cache, remembered after the cache is emptied or expires", async () => {
+    let now = 0;
+    const cache = new PageCache(1 << 20, 60_000, () => now);
+    cache.set("/", await page(false));
+    expect(cache.wasRead("/")).toBe(false);
+    expect(cache.get("/missing")).toBeUndefined();
+    expect(cache.wasRead("/missing")).toBe(false);
+    expect(cache.get("/")).toBeDefined();
+    expect(cache.wasRead("/")).toBe(true);
+    cache.clear();
+    expect(cache.wasRead("/")).toBe(true);
+    cache.set("/", await page(true));
+    now = 120_000;
+    expect(cache.get("/")).toBeUndefined();
+    expect(cache.wasRead("/")).toBe(true);
+  });
+
+  it("are remembered up to a bound, the least recently read forgotten first", async () => {
+    const cache = new PageCache(1 << 20, 60_000);
+    const kept = await cachedPage(
+      { status: 200, headers: [], body: Buffer.from("x"), varyCookie: false },
+      Date.now(),
+    );
+    for (let i = 0; i <= 2048; i++) {
+      cache.set(`/article/${i}`, kept);
+      cache.get(`/article/${i}`);
+    }
+    expect(cache.wasRead("/article/0")).toBe(false);
+    expect(cache.wasRead("/article/1")).toBe(true);
+    expect(cache.wasRead("/article/2048")).toBe(true);
   });
 });

@@ -165,6 +165,7 @@ async function keepIfShareable(
   const page = await cachedPage(
     { status, headers, body, varyCookie: variesByCookie(rendered), lifeMs },
     Date.now(),
+    { best: cache.wasRead(key) },
   );
   cache.set(key, page);
   return page;
