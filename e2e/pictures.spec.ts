@@ -264,3 +264,70 @@ for (const scale of [2, 3]) {
     });
   });
 }
+
+test.describe("the home page's Latest News", () => {
+  test("draws its cards and asks for their pictures only as they come near", async ({ page }) => {
+    const asked = new Set<string>();
+    page.on("request", (request) => {
+      if (request.resourceType() === "image") asked.add(new URL(request.url()).pathname);
+    });
+    await recordLayoutShifts(page);
+    await page.goto("/");
+    await page.waitForLoadState("networkidle");
+    const viewport = page.viewportSize()?.height ?? 0;
+    /** Every picture on the page: whether it is in a Latest News card, where, and its files. */
+    const pictures = () =>
+      page.locator("main img").evaluateAll((imgs) =>
+        imgs.map((img) => {
+          const card = img.closest("section")?.querySelector("h2")?.textContent === "Latest News";
+          // What content-visibility skips is inside the card's item, not the item itself.
+          const inCard = img.closest("li > *");
+          const files = [img, ...Array.from(img.parentElement?.querySelectorAll("source") ?? [])]
+            .flatMap((el) => [
+              el.getAttribute("src"),
+              ...(el.getAttribute("srcset") ?? "").split(","),
+            ])
+            .map((candidate) => candidate?.trim().split(" ")[0])
+            .filter((file): file is string => Boolean(file))
+            .map((file) => new URL(file, location.href).pathname);
+          return {
+            card,
+            top: img.getBoundingClientRect().top + window.scrollY,
+            drawn: inCard ? inCard.checkVisibility({ contentVisibilityAuto: true }) : true,
+            complete: (img as HTMLImageElement).complete,
+            files,
+          };
+        }),
+      );
+    // Cards not drawn yet keep the column's width: the page is as wide as the screen.
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    const before = await pictures();
+    const cards = before.filter((p) => p.card);
+    expect(cards.length).toBeGreaterThan(4);
+    // A lazy picture alone is asked for 1250 px ahead of the screen; a card a screen and a half
+    // below it is not even drawn yet, so its picture waits (those shown elsewhere too aside).
+    const far = cards.filter((p) => p.top > viewport * 2.5);
+    expect(far.length).toBeGreaterThan(0);
+    expect(far.filter((p) => p.drawn)).toEqual([]);
+    const near = new Set(before.filter((p) => !far.includes(p)).flatMap((p) => p.files));
+    const own = far.filter((p) => !p.files.some((file) => near.has(file)));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.filter((p) => p.files.some((file) => asked.has(file)))).toEqual([]);
+
+    // Down a screen at a time, as a reader scrolls: every card is drawn, every picture comes,
+    // and nothing on the screen moves.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += viewport * 0.8) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(100);
+    }
+    await expect
+      .poll(async () => (await pictures()).filter((p) => p.card && !p.complete))
+      .toEqual([]);
+    const after = await pictures();
+    expect(after.filter((p) => p.card && !p.files.some((file) => asked.has(file)))).toEqual([]);
+    expect(await layoutShift(page)).toBe(0);
+  });
+});

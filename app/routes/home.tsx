@@ -34,6 +34,16 @@ const IMAGE_FEED_HEIGHT = 1200;
 
 const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decoration-2";
 
+/**
+ * Latest News lies below the slider and the video: its cards are laid out, painted and their
+ * pictures asked for only once they come near the screen (about half a screen away in Chromium),
+ * not on the first frame, where on a phone the first four cards' photos would share the line with
+ * the top story's picture and the scripts. Each keeps a card's height (24rem, a card at 375 px)
+ * until drawn, and the height it last had after, so the page does not jump (its width is the
+ * grid column's, drawn or not).
+ */
+const RENDERED_WHEN_NEAR = "[contain-intrinsic-height:auto_24rem] [content-visibility:auto]";
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   return readOr503(context.logger, HOME_ERROR, async () => {
     const now = new Date();
@@ -99,7 +109,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="grid gap-6 sm:grid-cols-2">
               {latest.map((article, index) => (
                 <Fragment key={article.id}>
-                  <li className="flex">
+                  <li className={`flex ${RENDERED_WHEN_NEAR}`}>
                     <ArticleCard
                       article={article}
                       slot={PICTURE_SLOTS.cardTwoColumnsBesideSidebar}
