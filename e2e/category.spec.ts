@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { CATEGORY_PAGES, categoryByKey } from "../shared/categories";
 import { loadContent } from "../server/content/load";
-import { eachStep, waitForHydration } from "./helpers";
+import { drawEverything, eachStep, waitForHydration } from "./helpers";
 
 // Category pages of spec §2 over the bundled sample feeds (17 items a feed, so 15 a page).
 
@@ -406,6 +406,7 @@ test("screenshots of /local-news, /community and /business", async ({ page }, te
     await waitForHydration(page);
     await settle(page);
     const name = route.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "");
+    await drawEverything(page);
     await page.screenshot({
       path: path.join(dir, `${testInfo.project.name}-category-${name}.png`),
       fullPage: true,

@@ -81,3 +81,12 @@ export function onlyInProject(name: string, reason: string): void {
     test.skip(testInfo.project.name !== name, reason);
   });
 }
+
+/**
+ * Draws every card before a full-page screenshot: a screenshot of the whole page does not scroll,
+ * so what `content-visibility: auto` keeps undrawn until near the screen (long lists of cards:
+ * app/lib/rendered-when-near.ts) would be blank in it, where a reader scrolling sees it drawn.
+ */
+export async function drawEverything(page: Page): Promise<void> {
+  await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+}

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { MOBILE, menuButton, waitForHydration } from "./helpers";
+import { drawEverything, menuButton, MOBILE, waitForHydration } from "./helpers";
 
 // Full-page pictures for people to look at; nothing is compared pixel by pixel.
 const SHOTS = [
@@ -42,6 +42,7 @@ test("full-page screenshots", async ({ page }, testInfo) => {
       await page.goto(route);
       await waitForHydration(page);
       await settle(page);
+      await drawEverything(page);
       await page.screenshot({ path: file(name), fullPage: true });
     });
   }

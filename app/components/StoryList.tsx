@@ -2,6 +2,7 @@ import { Fragment, useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { Article } from "../../shared/article";
 import type { PageKind } from "../lib/ad-plan";
+import { RENDERED_WHEN_NEAR } from "../lib/rendered-when-near";
 import { ArticleCard } from "./ArticleCard";
 import type { PictureSlot } from "./picture-slots";
 import { ListAd } from "./PageAds";
@@ -107,7 +108,11 @@ export function StoryList({
       <ul ref={list} className={listClassName}>
         {shown.map((article, index) => (
           <Fragment key={article.id}>
-            <li id={itemId(index)} className="flex scroll-mt-4">
+            {/* The first card is drawn at once: it may be the page's largest picture. */}
+            <li
+              id={itemId(index)}
+              className={`flex scroll-mt-4 ${index === 0 ? "" : RENDERED_WHEN_NEAR}`}
+            >
               {renderItem(article, cardLoad(index, firstIsLargest))}
             </li>
             <ListAd kind={ads} index={index} shown={shown.length} />

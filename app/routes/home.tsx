@@ -13,6 +13,7 @@ import { ListAd, PageAds } from "../components/PageAds";
 import { PICTURE_SLOTS } from "../components/picture-slots";
 import { Section } from "../components/Section";
 import { useEmbeds } from "../lib/embeds";
+import { RENDERED_WHEN_NEAR } from "../lib/rendered-when-near";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import type { loader as rootLoader } from "../root";
@@ -33,16 +34,6 @@ export const HOME_ERROR = "Failed to load news data";
 const IMAGE_FEED_HEIGHT = 1200;
 
 const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decoration-2";
-
-/**
- * Latest News lies below the slider and the video: its cards are laid out, painted and their
- * pictures asked for only once they come near the screen (about half a screen away in Chromium),
- * not on the first frame, where on a phone the first four cards' photos would share the line with
- * the top story's picture and the scripts. Each keeps a card's height (24rem, a card at 375 px)
- * until drawn, and the height it last had after, so the page does not jump (its width is the
- * grid column's, drawn or not).
- */
-const RENDERED_WHEN_NEAR = "[contain-intrinsic-height:auto_24rem] [content-visibility:auto]";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return readOr503(context.logger, HOME_ERROR, async () => {
