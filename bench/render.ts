@@ -55,6 +55,7 @@ const { newsletterMailFor } = await import("../server/mail/signup");
 const { newsroomOperations } = await import("../server/newsroom/operations");
 const { latestArticles } = await import("../server/news/repository");
 const { readCacheFor } = await import("../server/news/read-cache");
+const { cachedPage } = await import("../server/http/page-cache");
 
 const builds = [
   path.resolve("."),
@@ -143,6 +144,9 @@ const median = (values: number[]) => {
 };
 
 const rows: (string | number)[][] = [];
+const compressRows: (string | number)[][] = [];
+/** Rounds of compressing each page at each brotli level (the median is shown). */
+const COMPRESS_ROUNDS = 9;
 try {
   for (const page of pages) {
     for (const what of ["page", "data"] as const) {
@@ -173,6 +177,31 @@ try {
       console.log(row.join("  "));
     }
   }
+
+  // What a page's first reader waits for besides its render, before the page cache keeps it:
+  // both compressions (brotli and gzip at once, on libuv's thread pool), at each brotli level.
+  const { handle } = handlers[0] ?? {};
+  if (!handle) throw new Error("no build");
+  for (const page of pages) {
+    const response = await handle(new Request(`${ORIGIN}${page.path}`), context);
+    const body = Buffer.from(await response.arrayBuffer());
+    const row: (string | number)[] = [`${page.name}`, `${(body.length / 1024).toFixed(1)} KB`];
+    for (const best of [false, true]) {
+      const times: number[] = [];
+      let kept: Awaited<ReturnType<typeof cachedPage>> | undefined;
+      for (let round = 0; round < COMPRESS_ROUNDS; round++) {
+        const started = performance.now();
+        kept = await cachedPage({ status: 200, headers: [], body, varyCookie: false }, 0, { best });
+        times.push(performance.now() - started);
+      }
+      row.push(
+        `${median(times).toFixed(1)} ms`,
+        `${((kept?.br.length ?? 0) / 1024).toFixed(1)} KB`,
+      );
+    }
+    compressRows.push(row);
+    console.log(row.join("  "));
+  }
 } finally {
   await database.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -182,8 +211,20 @@ const headers = ["page", "what", "median of rounds", "best round"];
 if (handlers.length > 1) headers.push(`against ${path.basename(builds[1] ?? "")}`, "ours / theirs");
 const table = formatMarkdownTable(headers, rows);
 console.log(`\n${table}\n`);
+const compressTable = formatMarkdownTable(
+  [
+    "page",
+    "HTML",
+    "kept at brotli 9: time",
+    "brotli 9 bytes",
+    "at brotli 11: time",
+    "brotli 11 bytes",
+  ],
+  compressRows,
+);
+console.log(`${compressTable}\n`);
 await writeSection(
   "render",
   "One uncached render, without HTTP (`npm run bench:render`)",
-  `Machine: ${machineLine()}\n\n${table}\n\nReact Router's request handler on the production server build, in one process on the embedded database with the sample feeds, no HTTP server and no page cache, ${readCache ? `with the read cache as the site keeps it (a page's reads are answered from memory after its first render; \`READ_CACHE_MB=0 npm run bench:render\` reads the database every time)` : "with `READ_CACHE_MB=0` (every loader asks the database)"}: ${ROUNDS} rounds of ${RENDERS} renders one after another per row, after ${WARM_UP} to warm up; the median round and the best one, in milliseconds per render. "Loaders only" is the page's \`.data\` request (its loaders and the encoding of their data); the rest of a whole page is React's rendering. An uncached page over HTTP (\`npm run bench:load\`) adds Express, compression and the connection. ${handlers.length > 1 ? "The last two columns are another checkout's build, rendered round for round alternating with this one (`BENCH_RENDER_AGAINST`)." : "Set `BENCH_RENDER_AGAINST` to another built checkout to time its renders alternating with these."}`,
+  `Machine: ${machineLine()}\n\n${table}\n\nReact Router's request handler on the production server build, in one process on the embedded database with the sample feeds, no HTTP server and no page cache, ${readCache ? `with the read cache as the site keeps it (a page's reads are answered from memory after its first render; \`READ_CACHE_MB=0 npm run bench:render\` reads the database every time)` : "with `READ_CACHE_MB=0` (every loader asks the database)"}: ${ROUNDS} rounds of ${RENDERS} renders one after another per row, after ${WARM_UP} to warm up; the median round and the best one, in milliseconds per render. "Loaders only" is the page's \`.data\` request (its loaders and the encoding of their data); the rest of a whole page is React's rendering. An uncached page over HTTP (\`npm run bench:load\`) adds Express, compression and the connection. ${handlers.length > 1 ? "The last two columns are another checkout's build, rendered round for round alternating with this one (`BENCH_RENDER_AGAINST`)." : "Set `BENCH_RENDER_AGAINST` to another built checkout to time its renders alternating with these."}\n\nKeeping a rendered page in the page cache (\`cachedPage\`, server/http/page-cache.ts): its brotli and gzip (level 9) forms made at once on libuv's thread pool, the time the first reader waits for them after the render, median of ${COMPRESS_ROUNDS}; brotli 9 for a page rendered for the first time, 11 for one readers came back to.\n\n${compressTable}`,
 );
