@@ -354,5 +354,19 @@ for (const list of LISTS) {
     const after = await pictures();
     expect(after.filter((p) => p.card && !p.files.some((file) => asked.has(file)))).toEqual([]);
     expect(await layoutShift(page)).toBe(0);
+
+    // Back at the top the cards far below are undrawn again (their heights kept); a keyboard reader
+    // reaches one as any other: focus draws it and brings it in view.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const lastLink = page.locator(`${list.items} article h3 a`).last();
+    await expect
+      .poll(() => lastLink.evaluate((a) => a.checkVisibility({ contentVisibilityAuto: true })))
+      .toBe(false);
+    await lastLink.focus();
+    await expect(lastLink).toBeFocused();
+    await expect(lastLink).toBeInViewport();
+    expect(await lastLink.evaluate((a) => a.checkVisibility({ contentVisibilityAuto: true }))).toBe(
+      true,
+    );
   });
 }
