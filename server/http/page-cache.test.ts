@@ -86,3 +86,20 @@ describe("pages readers come back to", () => {
     expect(cache.wasRead("/article/2048")).toBe(true);
   });
 });
+
+describe("a page rendered while the cache is emptied", () => {
+  it("is not kept: it may show what the emptying was for (a story taken down)", async () => {
+    const cache = new PageCache(1 << 20, 60_000);
+    const page = await cachedPage(
+      { status: 200, headers: [], body: Buffer.from("<p>before</p>"), varyCookie: false },
+      Date.now(),
+    );
+    const before = cache.generation;
+    // An ingest pass or a take-down empties the cache while the page is being rendered.
+    cache.clear();
+    cache.set("/", page, before);
+    expect(cache.get("/")).toBeUndefined();
+    cache.set("/", page, cache.generation);
+    expect(cache.get("/")).toBe(page);
+  });
+});

@@ -77,6 +77,8 @@ export class PageCache {
   private bytes = 0;
   /** Addresses asked for while their page was in the cache, most recent last. */
   private readonly read = new Map<string, true>();
+  /** How many times the cache was emptied: see `generation`. */
+  private emptied = 0;
 
   constructor(
     readonly maxBytes: number,
@@ -100,7 +102,18 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, page: CachedPage): void {
+  /**
+   * Changes whenever the cache is emptied. A page is rendered, then compressed (up to about 100 ms
+   * at brotli 11), then kept: one whose rendering began before an emptying (an ingest pass, a story
+   * taken down) may show what was just removed, so `set` with the generation read before the
+   * rendering keeps it only if the cache was not emptied meanwhile.
+   */
+  get generation(): number {
+    return this.emptied;
+  }
+
+  set(key: string, page: CachedPage, generation = this.emptied): void {
+    if (generation !== this.emptied) return;
     const size = sizeOf(page);
     if (size > this.maxBytes) return;
     this.delete(key);
@@ -116,6 +129,7 @@ export class PageCache {
   clear(): void {
     this.pages.clear();
     this.bytes = 0;
+    this.emptied += 1;
   }
 
   /**

@@ -85,8 +85,11 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       observe("miss");
       // A reader with cookies may see a page of their own: rendered alone, kept only if shareable.
       if (withCookies) {
+        const generation = cache.generation;
         const rendered = await render(req);
-        const page = variesByCookie(rendered) ? null : await keepIfShareable(cache, key, rendered);
+        const page = variesByCookie(rendered)
+          ? null
+          : await keepIfShareable(cache, key, rendered, generation);
         if (page) sendCached(req, res, page, "MISS");
         else {
           res.setHeader("X-Cache", "BYPASS");
@@ -98,8 +101,9 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       let shared = inflight.get(key);
       if (!shared) {
         shared = (async () => {
+          const generation = cache.generation;
           const rendered = await render(req);
-          const page = await keepIfShareable(cache, key, rendered);
+          const page = await keepIfShareable(cache, key, rendered, generation);
           if (!page) leaderAnswer = rendered;
           return page;
         })().finally(() => inflight.delete(key));
@@ -138,10 +142,15 @@ function withDefaultCaching(method: string, response: Response): Response {
   return response;
 }
 
+/**
+ * The rendered page, compressed and kept in the cache when it may be shared (kept only if the cache
+ * was not emptied since `generation`, read before the rendering began); null when it may not.
+ */
 async function keepIfShareable(
   cache: PageCache,
   key: string,
   rendered: Rendered,
+  generation: number,
 ): Promise<CachedPage | null> {
   const { status, headers: responseHeaders, body: renderedBody } = rendered;
   const cacheControl = responseHeaders.get("Cache-Control");
@@ -167,7 +176,7 @@ async function keepIfShareable(
     Date.now(),
     { best: cache.wasRead(key) },
   );
-  cache.set(key, page);
+  cache.set(key, page, generation);
   return page;
 }
 
