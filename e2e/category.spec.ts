@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { CATEGORY_PAGES, categoryByKey } from "../shared/categories";
 import { loadContent } from "../server/content/load";
-import { drawEverything, eachStep, waitForHydration } from "./helpers";
+import { drawEverything, eachStep, scrollToSettled, waitForHydration } from "./helpers";
 
 // Category pages of spec §2 over the bundled sample feeds (17 items a feed, so 15 a page).
 
@@ -232,6 +232,7 @@ function pollBox(page: Page) {
 }
 
 async function vote(page: Page, option: string) {
+  await scrollToSettled(pollBox(page));
   await pollBox(page).getByRole("radio", { name: option, exact: true }).check();
   await pollBox(page).getByRole("button", { name: "Vote", exact: true }).click();
 }

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { loadContent } from "../server/content/load";
 
 export const SITE_NAME = loadContent("content").site.name;
@@ -89,4 +89,25 @@ export function onlyInProject(name: string, reason: string): void {
  */
 export async function drawEverything(page: Page): Promise<void> {
   await page.addStyleTag({ content: "* { content-visibility: visible !important; }" });
+}
+
+/**
+ * Brings a control into view the way a reader scrolling to it would, and waits until it stays
+ * put. A jump straight past cards nobody has seen draws them for the first time, and those above
+ * may move the control by their difference from the height kept for them
+ * (app/lib/rendered-when-near.ts); a click aimed before that lands beside it. The page is brought
+ * to the front first: a tab in the background draws nothing until it is shown.
+ */
+export async function scrollToSettled(target: Locator): Promise<void> {
+  await target.page().bringToFront();
+  await target.scrollIntoViewIfNeeded();
+  let last = "";
+  await expect
+    .poll(async () => {
+      const box = JSON.stringify(await target.boundingBox());
+      const settled = box === last;
+      last = box;
+      return settled;
+    })
+    .toBe(true);
 }
