@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "./admin";
 import { LockLostError, rowsOf } from "./client";
-import { endLockHolder, testDatabases } from "./test-databases";
+import { endLockHolder, testDatabases, type TestDatabase } from "./test-databases";
 
 /**
  * PostgreSQL ends a connection the site holds outside the pool (in a transaction, or holding a
@@ -92,5 +92,57 @@ describe.skipIf(!postgres)("a PostgreSQL connection ended by the server", () => 
     expect(
       await handle.withLock(lockId, { wait: false }, async (lockLost) => lockLost.aborted),
     ).toEqual({ acquired: true, value: false });
+  });
+});
+
+describe.each(testDatabases())("the lock shared by the processes on $name", (database) => {
+  let handle: Awaited<ReturnType<TestDatabase["open"]>>;
+  beforeAll(async () => {
+    handle = await database.open();
+  }, 30_000);
+  afterAll(async () => {
+    await handle?.dispose();
+  });
+
+  it("is held from the first moment of the work, before its first pause", async () => {
+    const lockId = 774_412;
+    let inner: Promise<{ acquired: boolean }> | undefined;
+    const outer = await handle.withLock(lockId, { wait: false }, async () => {
+      // Started before the work awaits anything: the lock must already be taken.
+      inner = handle.withLock(lockId, { wait: false }, async () => "ran");
+      return (await inner).acquired;
+    });
+    expect(outer).toEqual({ acquired: true, value: false });
+    expect(await inner).toEqual({ acquired: false });
+  });
+
+  it("lets waiting holders in one at a time, and after a failed holder too", async () => {
+    const lockId = 774_413;
+    let inside = 0;
+    let most = 0;
+    const log: string[] = [];
+    const hold = (name: string, fail = false) =>
+      handle.withLock(lockId, { wait: true }, async () => {
+        inside += 1;
+        most = Math.max(most, inside);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        log.push(name);
+        inside -= 1;
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      });
+    const outcomes = await Promise.allSettled([hold("a"), hold("b", true), hold("c"), hold("d")]);
+    expect(most).toBe(1);
+    expect(log.toSorted()).toEqual(["a", "b", "c", "d"]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      "fulfilled",
+      "rejected",
+      "fulfilled",
+      "fulfilled",
+    ]);
+    expect(await handle.withLock(lockId, { wait: false }, async () => "free")).toEqual({
+      acquired: true,
+      value: "free",
+    });
   });
 });

@@ -221,7 +221,8 @@ async function openPglite(dataDir: string, owner: string): Promise<DatabaseHandl
   }
   const db = drizzlePglite(client, { schema });
   let closed = false;
-  const held = new Map<number, Promise<unknown>>();
+  /** Per lock id, a promise settled (never rejected) when its holder's work has ended. */
+  const held = new Map<number, Promise<void>>();
   const changeListeners = new Set<() => void>();
   return {
     db,
@@ -231,15 +232,17 @@ async function openPglite(dataDir: string, owner: string): Promise<DatabaseHandl
     async withLock(lockId, options, work) {
       while (held.has(lockId)) {
         if (!options.wait) return { acquired: false };
-        await held.get(lockId)?.catch(() => {});
+        await held.get(lockId);
       }
-      // Held in this process's memory: it is lost only with the process.
-      const running = work(new AbortController().signal);
-      held.set(lockId, running);
+      // Held in this process's memory: it is lost only with the process. Taken before the work
+      // starts, so a try from the work's first synchronous steps already finds it held.
+      let release!: () => void;
+      held.set(lockId, new Promise<void>((resolve) => (release = resolve)));
       try {
-        return { acquired: true, value: await running };
+        return { acquired: true, value: await work(new AbortController().signal) };
       } finally {
         held.delete(lockId);
+        release();
       }
     },
     ping: () => ping(db),
