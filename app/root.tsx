@@ -108,10 +108,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export function loader({ context }: Route.LoaderArgs) {
   const { siteUrl, embeds } = context.config;
   const { site, houseAds, sponsors } = context.content;
+  // The breaking banner's text is the home page's alone (routes/home.tsx, where the newsroom's
+  // banner may replace it): not shipped in every page's data.
+  const { breaking: _homeOnly, ...siteForEveryPage } = site;
   return {
     siteUrl,
     embeds,
-    site,
+    site: siteForEveryPage,
     // What ad slots show with no provider configured, and the sponsor cards of the ad plan.
     ads: { houseAds, sponsors },
     // Worked out here, on the server: the builders never ship to the browser.

@@ -3,8 +3,11 @@ import type { SiteSettings } from "../../server/content/load";
 import { sanDiegoYear } from "../lib/dates";
 import { FOOTER_LINKS } from "../lib/nav";
 
+/** What the footer shows of the site settings (content/site.yaml). */
+type FooterSettings = Omit<SiteSettings, "breaking">;
+
 /** The site's footer: sections, contact details, social and partner links, the year. */
-export function Footer({ site }: { site: SiteSettings }) {
+export function Footer({ site }: { site: FooterSettings }) {
   return (
     <footer className="mt-12 bg-slate-900 text-slate-200">
       <FooterContent year={sanDiegoYear()} site={site} />
@@ -12,7 +15,7 @@ export function Footer({ site }: { site: SiteSettings }) {
   );
 }
 
-function FooterContent({ year, site }: { year: number; site: SiteSettings }) {
+function FooterContent({ year, site }: { year: number; site: FooterSettings }) {
   return (
     <>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">

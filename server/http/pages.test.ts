@@ -183,3 +183,16 @@ describe("every page", () => {
     await expect(await answer(address)).toMatchFileSnapshot(`pages/${fileName(address)}`);
   });
 });
+
+describe("what a page ships", () => {
+  it("the home banner's text only with the home page, once in its data", async () => {
+    const { breaking } = loadContent("content").site;
+    const occurrences = async (address: string) =>
+      (await (await fetch(`${base}${address}`)).text()).split(breaking).length - 1;
+    expect(breaking).not.toBe("");
+    expect(await occurrences("/about-us")).toBe(0);
+    expect(await occurrences("/local-news")).toBe(0);
+    // The banner itself, and the home route's data that hydrates it.
+    expect(await occurrences("/")).toBe(2);
+  });
+});
