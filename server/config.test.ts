@@ -46,6 +46,7 @@ describe("parseConfig", () => {
         from: "newsletter@localhost",
         sendAt: { hour: 6, minute: 0 },
         resendMinutes: 10,
+        keepIssuesDays: 90,
       },
     });
   });
@@ -58,6 +59,7 @@ describe("parseConfig", () => {
           NEWSLETTER_FROM: "San Diego Local <news@example.net>",
           NEWSLETTER_SEND_AT: "17:45",
           NEWSLETTER_RESEND_MINUTES: "30",
+          NEWSLETTER_KEEP_DAYS: "400",
           MAIL_OUTBOX_DIR: "mail",
         },
         "/srv/news",
@@ -68,6 +70,7 @@ describe("parseConfig", () => {
       from: "San Diego Local <news@example.net>",
       sendAt: { hour: 17, minute: 45 },
       resendMinutes: 30,
+      keepIssuesDays: 400,
     });
     expect(parseConfig({ NEWSLETTER_SEND_AT: "off" }).newsletter.sendAt).toBeNull();
     for (const [variable, value] of [
@@ -76,6 +79,8 @@ describe("parseConfig", () => {
       ["NEWSLETTER_SEND_AT", "6am"],
       ["NEWSLETTER_SEND_AT", "24:00"],
       ["NEWSLETTER_RESEND_MINUTES", "0"],
+      ["NEWSLETTER_KEEP_DAYS", "6"],
+      ["NEWSLETTER_KEEP_DAYS", "30.5"],
     ] as const) {
       expect(() => parseConfig({ [variable]: value })).toThrow(
         expect.objectContaining({ variable }) as Error,

@@ -155,6 +155,12 @@ const schema = z.object({
     .min(1, "a whole number of minutes from 1 to 1440")
     .max(1440, "a whole number of minutes from 1 to 1440")
     .default(10),
+  NEWSLETTER_KEEP_DAYS: z.coerce
+    .number({ error: "a whole number of days from 7 to 3650" })
+    .int("a whole number of days from 7 to 3650")
+    .min(7, "a whole number of days from 7 to 3650")
+    .max(3650, "a whole number of days from 7 to 3650")
+    .default(90),
   MAIL_OUTBOX_DIR: nonEmpty.optional(),
   METRICS_TOKEN: z
     .string()
@@ -218,6 +224,8 @@ export interface NewsletterConfig {
   sendAt: { hour: number; minute: number } | null;
   /** The least time between two confirmation mails to one pending address. */
   resendMinutes: number;
+  /** Days a finished issue and its deliveries are kept (NEWSLETTER_KEEP_DAYS). */
+  keepIssuesDays: number;
 }
 
 export type BlogConfig =
@@ -316,6 +324,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       from: v.NEWSLETTER_FROM ?? `newsletter@${new URL(v.SITE_URL).hostname}`,
       sendAt: sendTime(v.NEWSLETTER_SEND_AT),
       resendMinutes: v.NEWSLETTER_RESEND_MINUTES,
+      keepIssuesDays: v.NEWSLETTER_KEEP_DAYS,
     },
   };
 }

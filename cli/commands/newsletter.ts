@@ -90,6 +90,7 @@ export const newsletterCommand: Command = {
             const run = await runNewsletter(database, {
               mailer,
               site,
+              keepIssuesDays: config.newsletter.keepIssuesDays,
               key: `manual-${sanDiegoDate(now)}-${now.getTime()}`,
             });
             if (run.kind === "busy") {

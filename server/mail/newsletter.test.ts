@@ -433,7 +433,7 @@ describe("the digest", () => {
     let now = new Date("2026-12-05T20:00:00Z");
     const schedule = startNewsletterSchedule({
       database: handle,
-      mail: { mailer, site, resendMinutes: 10 },
+      mail: { mailer, site, resendMinutes: 10, keepIssuesDays: 90 },
       sendAt: { hour: 6, minute: 0 },
       logger: pino({ level: "silent" }),
       checkEveryMs: 20,
@@ -577,5 +577,59 @@ describe("the digest", () => {
       resumed.kind === "sent" && resumed.resumed && resumed.summary.skipped,
     ).toBeGreaterThanOrEqual(1);
     expect((await mailsTo(jo.email)).length).toBe(before);
+  });
+
+  it("removes finished issues older than the kept days, with their deliveries, before a run", async () => {
+    await handle.db.delete(newsletterIssues);
+    const reader = await confirmedReader("kept-days@example.com");
+    const DAY = 24 * 3_600_000;
+    const issue = async (key: string, finishedDaysAgo: number | null) => {
+      const [row] = await handle.db
+        .insert(newsletterIssues)
+        .values({
+          key,
+          subject: key,
+          html: "<p>An issue</p>",
+          text: "An issue",
+          createdAt: new Date(Date.now() - (finishedDaysAgo ?? 60) * DAY),
+          completedAt:
+            finishedDaysAgo === null ? null : new Date(Date.now() - finishedDaysAgo * DAY),
+        })
+        .returning();
+      if (!row) throw new Error("no issue");
+      await handle.db
+        .insert(newsletterDeliveries)
+        .values({
+          issueId: row.id,
+          subscriberId: reader.id,
+          status: "sent",
+          sentAt: row.createdAt,
+        });
+      return row.id;
+    };
+    await issue("2026-08-01", 45);
+    await issue("2026-08-15", 31);
+    const recent = await issue("2026-09-10", 29);
+    // Never finished (a run stopped and nothing resumed it since): kept whatever its age.
+    const unfinished = await issue("2026-07-30", null);
+
+    const mailer = createMailer({ smtpUrl: smtp.url, outboxDir: "" });
+    const run = await runNewsletter(handle, { mailer, site, key: null, keepIssuesDays: 30 });
+    mailer.close();
+
+    // The run went on to resume the unfinished issue, which had nobody left to send to.
+    expect(run).toMatchObject({ kind: "sent", resumed: true, summary: { completed: true } });
+    const left = await handle.db
+      .select({ id: newsletterIssues.id, key: newsletterIssues.key })
+      .from(newsletterIssues);
+    expect(left.map((i) => i.key).sort()).toEqual(["2026-07-30", "2026-09-10"]);
+    const deliveries = await handle.db
+      .select({ issueId: newsletterDeliveries.issueId })
+      .from(newsletterDeliveries);
+    expect(deliveries.map((d) => d.issueId).sort()).toEqual([recent, unfinished].sort());
+    // The default keeps 90 days: nothing more goes.
+    const again = await runNewsletter(handle, { mailer, site, key: null });
+    expect(again).toMatchObject({ kind: "nothing", why: "not-due" });
+    expect(await handle.db.select().from(newsletterIssues)).toHaveLength(2);
   });
 });

@@ -36,6 +36,7 @@ export function startNewsletterSchedule(options: {
       const run = await runNewsletter(options.database, {
         mailer: options.mail.mailer,
         site: options.mail.site,
+        keepIssuesDays: options.mail.keepIssuesDays,
         logger: options.logger,
         key: dueIssueKey(options.sendAt, now()),
         now,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import { rowsOf, type Database, type DatabaseHandle } from "../db/client";
 import {
   newsletterDeliveries,
@@ -31,6 +31,9 @@ export const SEND_CONCURRENCY = 4;
 const FAILURES_IN_A_ROW = 20;
 /** Deliveries still queued this long after their issue was made are given up. */
 const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+/** Days a finished issue is kept when the caller does not say (NEWSLETTER_KEEP_DAYS). */
+export const KEEP_ISSUES_DAYS = 90;
+const DAY_MS = 24 * 3_600_000;
 
 export type IssueRow = typeof newsletterIssues.$inferSelect;
 
@@ -348,6 +351,19 @@ export async function addLatecomers(db: Database, key: string): Promise<IssueRow
 }
 
 /**
+ * Removes the issues finished before `before`, with their deliveries (about 60 bytes a reader an
+ * issue): what the newsroom reports is the last few issues, and an unfinished issue, whatever its
+ * age, is kept for the run that resumes it. Their keys are past days, never due again.
+ */
+export async function pruneIssues(db: Database, before: Date): Promise<number> {
+  const removed = await db
+    .delete(newsletterIssues)
+    .where(lt(newsletterIssues.completedAt, before))
+    .returning({ id: newsletterIssues.id });
+  return removed.length;
+}
+
+/**
  * One sending run under the newsletter lock (one process at a time across all of them): resumes
  * an unfinished issue if there is one, else makes the issue `key` (when `key` is given and new)
  * and sends it.
@@ -364,12 +380,19 @@ export async function runNewsletter(
     latecomers?: boolean;
     /** Called when this run begins to send an issue (the lock held, the issue made or reopened). */
     onSending?: () => void;
+    /** Finished issues older than this many days are removed first (default KEEP_ISSUES_DAYS). */
+    keepIssuesDays?: number;
   },
 ): Promise<SendRun> {
   const now = options.now ?? (() => new Date());
   const outcome = await database.withLock(NEWSLETTER_LOCK_ID, { wait: false }, async (lost) => {
     const db = database.db;
     const signal = options.signal ? AbortSignal.any([options.signal, lost]) : lost;
+    const keepDays = options.keepIssuesDays ?? KEEP_ISSUES_DAYS;
+    const removed = await pruneIssues(db, new Date(now().getTime() - keepDays * DAY_MS));
+    if (removed > 0) {
+      options.logger?.info({ removed, keepDays }, "old newsletter issues removed");
+    }
     const unfinished = await unfinishedIssue(db);
     if (unfinished) {
       options.onSending?.();

@@ -10,6 +10,8 @@ export interface NewsletterMail {
   mailer: Mailer;
   site: MailSite;
   resendMinutes: number;
+  /** Days a finished issue and its deliveries are kept before a sending run removes them. */
+  keepIssuesDays: number;
 }
 
 export function newsletterMailFor(config: Config, siteName: string): NewsletterMail {
@@ -17,6 +19,7 @@ export function newsletterMailFor(config: Config, siteName: string): NewsletterM
     mailer: createMailer(config.newsletter),
     site: { siteName, siteUrl: config.siteUrl, from: config.newsletter.from },
     resendMinutes: config.newsletter.resendMinutes,
+    keepIssuesDays: config.newsletter.keepIssuesDays,
   };
 }
 

@@ -47,6 +47,7 @@ function recordingMail(): NewsletterMail & { sent: OutgoingMail[] } {
     },
     site: { siteName: "Ledger", siteUrl: SITE_URL, from: "Ledger <news@example.com>" },
     resendMinutes: 10,
+    keepIssuesDays: 90,
   };
 }
 

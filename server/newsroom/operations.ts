@@ -138,6 +138,7 @@ export function newsroomOperations(options: {
           const run = await runNewsletter(database, {
             mailer: options.mail.mailer,
             site: options.mail.site,
+            keepIssuesDays: options.mail.keepIssuesDays,
             logger,
             key,
             now,
