@@ -33,7 +33,7 @@ export interface PageHandlerOptions {
  */
 export function pageHandler(options: PageHandlerOptions): express.RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
-  const inflight = new Map<string, Promise<CachedPage | null>>();
+  const renders = new SharedRenders<CachedPage | null>();
   const observe = options.observe ?? (() => {});
 
   // A HEAD is rendered as the GET it stands for, so its answer can be kept and its headers match.
@@ -98,18 +98,13 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         return;
       }
       let leaderAnswer: Rendered | undefined;
-      let shared = inflight.get(key);
-      if (!shared) {
-        shared = (async () => {
-          const generation = cache.generation;
-          const rendered = await render(req);
-          const page = await keepIfShareable(cache, key, rendered, generation);
-          if (!page) leaderAnswer = rendered;
-          return page;
-        })().finally(() => inflight.delete(key));
-        inflight.set(key, shared);
-      }
-      const page = await shared;
+      const generation = cache.generation;
+      const page = await renders.run(key, generation, async () => {
+        const rendered = await render(req);
+        const kept = await keepIfShareable(cache, key, rendered, generation);
+        if (!kept) leaderAnswer = rendered;
+        return kept;
+      });
       if (page) sendCached(req, res, page, "MISS");
       else {
         // Not shareable: the one who rendered it sends it; anyone who waited renders their own.
@@ -120,6 +115,35 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       next(error);
     }
   };
+}
+
+/**
+ * Renders under way, by address: readers asking for one page at the same moment share one render.
+ * A render begun before the cache was last emptied (`generation`: an ingest pass, a story taken
+ * down) is not joined, as it may show what was just removed: a later reader starts one of their
+ * own.
+ */
+export class SharedRenders<T> {
+  private readonly running = new Map<string, { generation: number; result: Promise<T> }>();
+
+  /** The result of the render of `key` under way in `generation`, or of `render`, started now. */
+  run(key: string, generation: number, render: () => Promise<T>): Promise<T> {
+    const current = this.running.get(key);
+    if (current?.generation === generation) return current.result;
+    const entry = {
+      generation,
+      result: render().finally(() => {
+        if (this.running.get(key) === entry) this.running.delete(key);
+      }),
+    };
+    this.running.set(key, entry);
+    return entry.result;
+  }
+
+  /** How many renders are under way. */
+  get size(): number {
+    return this.running.size;
+  }
 }
 
 /** What React Router answered: an HTML page read whole (its bytes), anything else as it streams. */
