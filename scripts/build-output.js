@@ -1,7 +1,7 @@
 /**
- * The one line of `react-router build`'s output that is not ours to fix (scripts/react-router-build.js):
- * React Router 7.18.4 starts Vite with `envFile: false` in two places of its own, and Vite 8.1+
- * warns about it at every build. React Router fixed it in 8.x (remix-run/react-router#15229).
+ * The one line of `react-router build`'s and `typegen`'s output that is not ours to fix
+ * (scripts/react-router.js): React Router 7.18.4 starts Vite with `envFile: false` in two places of
+ * its own, and Vite 8.1+ warns about it every time. React Router fixed it in 8.x (remix-run/react-router#15229).
  */
 export const UPSTREAM_DEPRECATION =
   "The `envFile` option is deprecated, please use `envDir: false` instead.";
