@@ -101,13 +101,21 @@ export async function drawEverything(page: Page): Promise<void> {
 export async function scrollToSettled(target: Locator): Promise<void> {
   await target.page().bringToFront();
   await target.scrollIntoViewIfNeeded();
+  await untilStill(target);
+}
+
+/**
+ * Waits until `target` is where it was a moment before: a smooth scroll (the slider's buttons) or a
+ * layout change has ended, so a box measured now is where a reader sees it.
+ */
+export async function untilStill(target: Locator): Promise<void> {
   let last = "";
   await expect
     .poll(async () => {
       const box = JSON.stringify(await target.boundingBox());
-      const settled = box === last;
+      const still = box === last;
       last = box;
-      return settled;
+      return still;
     })
     .toBe(true);
 }

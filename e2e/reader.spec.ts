@@ -4,7 +4,7 @@ import { articlesFromBody } from "../server/ingest/ingest";
 import { loadFeedSources } from "../server/ingest/feeds-config";
 import { newestItems } from "../server/ingest/store";
 import { SAMPLE_VIDEO_URL } from "../scripts/sample-site.js";
-import { DESKTOP, MOBILE, isProject } from "./helpers";
+import { DESKTOP, MOBILE, isProject, untilStill, waitForHydration } from "./helpers";
 
 /** What the e2e server stored from the sample feeds, computed from the same files. */
 function storedSample() {
@@ -35,14 +35,6 @@ const yearInSanDiego = (date: Date) =>
       date,
     ),
   );
-
-async function waitForHydration(page: Page) {
-  // The menu button (hidden on wide screens) gets aria-expanded only once React has hydrated.
-  await expect(page.locator('button[aria-controls="mobile-menu"]')).toHaveAttribute(
-    "aria-expanded",
-    /true|false/,
-  );
-}
 
 test.describe("home page", () => {
   test("the slider wraps both ways, and its dots jump on small screens", async ({
@@ -123,6 +115,8 @@ test.describe("home page", () => {
         if (i > 0) await buttons[1]?.click();
         await expect(live).toContainText(`Story ${i + 1} of 6`);
         const slide = slides.nth(i);
+        // The strip scrolls smoothly to the slide: measured once it has stopped.
+        await untilStill(slide);
         const parts = [
           slide.locator("span").filter({ hasText: /\S/ }).first(),
           slide.getByRole("heading", { level: 2 }),
