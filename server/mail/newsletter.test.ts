@@ -597,14 +597,12 @@ describe("the digest", () => {
         })
         .returning();
       if (!row) throw new Error("no issue");
-      await handle.db
-        .insert(newsletterDeliveries)
-        .values({
-          issueId: row.id,
-          subscriberId: reader.id,
-          status: "sent",
-          sentAt: row.createdAt,
-        });
+      await handle.db.insert(newsletterDeliveries).values({
+        issueId: row.id,
+        subscriberId: reader.id,
+        status: "sent",
+        sentAt: row.createdAt,
+      });
       return row.id;
     };
     await issue("2026-08-01", 45);
