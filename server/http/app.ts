@@ -200,6 +200,8 @@ export async function createApp(
       }),
       cache: options.pageCache ?? null,
       observe: metrics ? (event) => metrics.observePage(event) : undefined,
+      onRefreshError: (error, req) =>
+        req.log.error({ err: error }, "a stale page could not be rendered again"),
       policy: (page) => pagePolicy(page, config),
     }),
   );

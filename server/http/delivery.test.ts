@@ -4,7 +4,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import { openDatabase } from "../db/client";
+import { articles } from "../db/schema";
 import { testDatabases } from "../db/test-databases";
 import { runIngestPass } from "../ingest/ingest";
 import { rssFeed, startFixtureServer, type FixtureServer } from "../ingest/test-server";
@@ -63,12 +65,12 @@ interface RawAnswer {
 }
 
 /** A request with exactly these headers (fetch would add Accept-Encoding and decode). */
-function raw(route: string, headers: Record<string, string> = {}, method = "GET") {
+function raw(route: string, headers: Record<string, string> = {}, method = "GET", base = app.base) {
   return new Promise<RawAnswer>((resolve, reject) => {
     // A connection of its own: the global agent's idle ones can be closed by the server's
     // keep-alive timeout just as a request goes out on them (ECONNRESET).
     const options = { method, headers, agent: false };
-    const request = http.request(`${app.base}${route}`, options, (response) => {
+    const request = http.request(`${base}${route}`, options, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (c: Buffer) => chunks.push(c));
       response.on("end", () =>
@@ -84,8 +86,8 @@ function raw(route: string, headers: Record<string, string> = {}, method = "GET"
   });
 }
 
-async function renders(): Promise<number> {
-  const metric = await app.metrics.registry.getSingleMetric("page_renders_total")?.get();
+async function renders(of = app): Promise<number> {
+  const metric = await of.metrics.registry.getSingleMetric("page_renders_total")?.get();
   return metric?.values[0]?.value ?? 0;
 }
 
@@ -149,6 +151,48 @@ describe("response cache", () => {
     expect(answers.every((a) => a.status === 200)).toBe(true);
     expect((await renders()) - before).toBe(1);
     expect(new Set(answers.map((a) => a.body.toString())).size).toBe(1);
+  });
+
+  it("answers a page past its TTL at once, stale, while one render replaces it", async () => {
+    // Pages fresh for a second here (a minute by default).
+    const quick = await startTestApp(handle, { PAGE_CACHE_SECONDS: "1" });
+    try {
+      const first = await raw("/sports", {}, "GET", quick.base);
+      expect(first.headers["x-cache"]).toBe("MISS");
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      await upsertArticle(handle.db, {
+        id: "stale-test-story",
+        category: "sports",
+        link: "https://sample.example.org/stale-test-story",
+        title: "Padres open spring training",
+        excerpt: "Pitchers and catchers report.",
+        content: "<p>Body</p>",
+        author: "Staff Writer",
+        publishedAt: new Date(),
+      });
+      const before = await renders(quick);
+      const readers = await Promise.all(
+        Array.from({ length: 5 }, () => raw("/sports", {}, "GET", quick.base)),
+      );
+      for (const answer of readers) {
+        expect(answer.headers["x-cache"]).toBe("STALE");
+        expect(answer.body.equals(first.body)).toBe(true);
+        // As old as it is: a browser counts its max-age from then.
+        expect(Number(answer.headers.age)).toBeGreaterThanOrEqual(1);
+      }
+      // The next reader gets the page rendered meanwhile, once for all five.
+      await expect
+        .poll(async () => (await raw("/sports", {}, "GET", quick.base)).headers["x-cache"])
+        .toBe("HIT");
+      expect((await renders(quick)) - before).toBe(1);
+      const fresh = await raw("/sports", {}, "GET", quick.base);
+      expect(fresh.body.toString()).toContain("Padres open spring training");
+      expect(fresh.headers.age).toBeUndefined();
+    } finally {
+      await quick.close();
+      // The other tests count the stored stories.
+      await handle.db.delete(articles).where(eq(articles.id, "stale-test-story"));
+    }
   });
 
   it("is emptied as soon as an ingest pass stores new articles, and shows them", async () => {

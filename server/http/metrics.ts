@@ -1,6 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { IngestSummary } from "../ingest/ingest";
 import type { ReadCache } from "../news/read-cache";
+import type { PageEvent } from "./page-handler";
 
 /** Known page shapes, so the route label stays a short list whatever addresses are asked for. */
 const ROUTE_PATTERNS: [RegExp, string][] = [
@@ -59,7 +60,7 @@ export function createMetrics(
   });
   const pageCache: Counter<"outcome"> = new Counter({
     name: "page_cache_requests_total",
-    help: "Page requests by cache outcome (hit, miss, bypass)",
+    help: "Page requests by cache outcome (hit, stale: sent while rendered again, miss, bypass)",
     labelNames: ["outcome"],
     registers: [registry],
     collect: flushHits,
@@ -142,7 +143,7 @@ export function createMetrics(
       if (pending) pending.count += 1;
       else pendingHits.set(key, { route, status: String(status), count: 1 });
     },
-    observePage(event: "render" | "hit" | "miss" | "bypass") {
+    observePage(event: PageEvent) {
       if (event === "render") renders.inc();
       else pageCache.inc({ outcome: event });
     },

@@ -34,6 +34,52 @@ describe("a page's own life in the page cache", () => {
   });
 });
 
+describe("a page past its TTL", () => {
+  const page = (lifeMs?: number) =>
+    cachedPage({ status: 200, headers: [], body: Buffer.from("x"), varyCookie: false, lifeMs }, 0);
+
+  it("is found stale for the stale window, then gone; `get` gives fresh pages only", async () => {
+    let now = 0;
+    const cache = new PageCache(1 << 20, 60_000, () => now, 600_000);
+    const plain = await page();
+    cache.set("/plain", plain);
+    now = 60_000;
+    expect(cache.find("/plain")).toEqual({ page: plain, stale: false });
+    now = 60_001;
+    expect(cache.find("/plain")).toEqual({ page: plain, stale: true });
+    expect(cache.get("/plain")).toBeUndefined();
+    // Still there after `get` said no: the handler sends it while rendering it again.
+    now = 660_000;
+    expect(cache.find("/plain")).toEqual({ page: plain, stale: true });
+    now = 660_001;
+    expect(cache.find("/plain")).toBeUndefined();
+    expect(cache.size.entries).toBe(0);
+  });
+
+  it("is never stale when it set its own life (s-maxage), nor after the cache is emptied", async () => {
+    let now = 0;
+    const cache = new PageCache(1 << 20, 60_000, () => now, 600_000);
+    cache.set("/banner", await page(30_000));
+    cache.set("/long", await page(600_000));
+    cache.set("/plain", await page());
+    now = 30_001;
+    expect(cache.find("/banner")).toBeUndefined();
+    now = 60_001;
+    expect(cache.find("/long")).toBeUndefined();
+    expect(cache.find("/plain")?.stale).toBe(true);
+    cache.clear();
+    expect(cache.find("/plain")).toBeUndefined();
+  });
+
+  it("is gone at once with no stale window (the default)", async () => {
+    let now = 0;
+    const cache = new PageCache(1 << 20, 60_000, () => now);
+    cache.set("/plain", await page());
+    now = 60_001;
+    expect(cache.find("/plain")).toBeUndefined();
+  });
+});
+
 describe("pages readers come back to", () => {
   const body = Buffer.from(
     Array.from(

@@ -42,7 +42,8 @@ export function strongEtag(body: Buffer): string {
  * to in an earlier life (`npm run bench:render`: the sample home page, 69 KB, 14 ms against 85 ms,
  * 12 % fewer bytes; with real photos' picture addresses, 125 KB, 13.5 KB against 12.6 KB, which
  * with its headers fits in the first round trip of a new connection). Both run on libuv's thread
- * pool, not the event loop, while the first reader waits.
+ * pool, not the event loop: behind the stale copy when a page expired, while the first reader
+ * waits when the cache was emptied.
  */
 export const BROTLI_QUALITY = { first: 9, read: zlib.constants.BROTLI_MAX_QUALITY } as const;
 
@@ -69,8 +70,24 @@ const sizeOf = (page: CachedPage) => page.body.length + page.gzip.length + page.
 const READ_KEYS_KEPT = 2048;
 
 /**
+ * How long past its TTL a page may still be answered while it is rendered again (the page handler
+ * sends it and renders in the background), as browsers and shared caches are told they may
+ * (`stale-while-revalidate` in PAGE_CACHE_CONTROL): no reader waits for a popular page's render.
+ */
+export const STALE_WHILE_REVALIDATE_SECONDS = 600;
+
+/** A page found in the cache: `stale` once past its TTL, within the stale window. */
+export interface FoundPage {
+  page: CachedPage;
+  stale: boolean;
+}
+
+/**
  * Rendered pages by URL, least recently used dropped first once the bytes exceed `maxBytes`, each
- * kept for `ttlMs` (or less, as its `s-maxage` says). Emptied whenever ingest stores new or changed articles.
+ * fresh for `ttlMs` (or less, as its `s-maxage` says) and, past that, answered stale for up to
+ * `staleMs` more while rendered again; a page with an `s-maxage` of its own is never stale (its
+ * life ends when what it shows does: the home page's banner). Emptied, stale pages too, whenever
+ * ingest stores new or changed articles or a story is taken down.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
@@ -84,12 +101,22 @@ export class PageCache {
     readonly maxBytes: number,
     readonly ttlMs: number,
     private readonly now: () => number = Date.now,
+    readonly staleMs = 0,
   ) {}
 
+  /** The page at `key` while fresh; a stale one stays for `find`. */
   get(key: string): CachedPage | undefined {
+    const found = this.find(key);
+    return found && !found.stale ? found.page : undefined;
+  }
+
+  /** The page at `key`, fresh or stale. */
+  find(key: string): FoundPage | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
-    if (this.now() - page.storedAt > Math.min(this.ttlMs, page.lifeMs ?? Infinity)) {
+    const age = this.now() - page.storedAt;
+    const fresh = age <= Math.min(this.ttlMs, page.lifeMs ?? Infinity);
+    if (!fresh && (page.lifeMs !== undefined || age > this.ttlMs + this.staleMs)) {
       this.delete(key);
       return undefined;
     }
@@ -99,7 +126,7 @@ export class PageCache {
     this.read.delete(key);
     this.read.set(key, true);
     if (this.read.size > READ_KEYS_KEPT) this.read.delete(this.read.keys().next().value as string);
-    return page;
+    return { page, stale: !fresh };
   }
 
   /**
@@ -161,7 +188,12 @@ export async function pageCacheFor(
   database: Pick<DatabaseHandle, "onChange">,
 ): Promise<PageCache | null> {
   if (config.pageCache.maxBytes <= 0) return null;
-  const cache = new PageCache(config.pageCache.maxBytes, config.pageCache.ttlSeconds * 1000);
+  const cache = new PageCache(
+    config.pageCache.maxBytes,
+    config.pageCache.ttlSeconds * 1000,
+    Date.now,
+    STALE_WHILE_REVALIDATE_SECONDS * 1000,
+  );
   await database.onChange(() => cache.clear());
   return cache;
 }

@@ -4,7 +4,13 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { LoadContext } from "./load-context";
-import { cachedPage, sharedMaxAgeMs, type CachedPage, type PageCache } from "./page-cache";
+import {
+  cachedPage,
+  sharedMaxAgeMs,
+  STALE_WHILE_REVALIDATE_SECONDS,
+  type CachedPage,
+  type PageCache,
+} from "./page-cache";
 
 /** The staff's newsroom (decision 023): never cached, never indexed, never from the page cache. */
 export function isNewsroomPath(path: string): boolean {
@@ -12,7 +18,7 @@ export function isNewsroomPath(path: string): boolean {
 }
 
 /** Pages may be kept a minute by browsers and shared caches, and served stale while refreshed. */
-export const PAGE_CACHE_CONTROL = "public, max-age=60, stale-while-revalidate=600";
+export const PAGE_CACHE_CONTROL = `public, max-age=60, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
 
 export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -21,10 +27,15 @@ export interface PageHandlerOptions {
   /** Null renders every request (the cache switched off). */
   cache: PageCache | null;
   /** Told of every render and cache outcome (metrics, tests). */
-  observe?: (event: "render" | "hit" | "miss" | "bypass") => void;
+  observe?: (event: PageEvent) => void;
+  /** Told when a stale page's render in the background failed (the stale page was sent). */
+  onRefreshError?: (error: unknown, req: express.Request) => void;
   /** The Content-Security-Policy for a rendered HTML page, given as its bytes (it names its scripts). */
   policy?: (page: Buffer) => string;
 }
+
+/** A render, or how the cache answered: `stale` is a page past its TTL sent while rendered again. */
+export type PageEvent = "render" | "hit" | "stale" | "miss" | "bypass";
 
 /**
  * React Router's pages behind the response cache. An anonymous GET is answered from the cache
@@ -76,10 +87,25 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       }
       const key = req.originalUrl;
       const withCookies = Boolean(req.headers.cookie);
-      const hit = cache.get(key);
-      if (hit && !(hit.varyCookie && withCookies)) {
+      const found = cache.find(key);
+      if (found && !(found.page.varyCookie && withCookies)) {
+        if (found.stale) {
+          // Sent as it is while one render, shared with any reader who comes meanwhile, replaces it.
+          observe("stale");
+          const generation = cache.generation;
+          renders
+            .run(key, generation, async () => {
+              const rendered = await render(req);
+              // A reader's own page (cookies) is never kept for others.
+              if (withCookies && variesByCookie(rendered)) return null;
+              return keepIfShareable(cache, key, rendered, generation);
+            })
+            .catch((error: unknown) => options.onRefreshError?.(error, req));
+          sendCached(req, res, found.page, "STALE");
+          return;
+        }
         observe("hit");
-        sendCached(req, res, hit, "HIT");
+        sendCached(req, res, found.page, "HIT");
         return;
       }
       observe("miss");
@@ -243,7 +269,7 @@ function sendCached(
   req: http.IncomingMessage,
   res: http.ServerResponse,
   page: CachedPage,
-  outcome: "HIT" | "MISS",
+  outcome: "HIT" | "STALE" | "MISS",
 ) {
   const headers: http.OutgoingHttpHeaders = {
     ...Object.fromEntries(page.headers),
@@ -251,6 +277,9 @@ function sendCached(
     Vary: page.varyCookie ? "Accept-Encoding, Cookie" : "Accept-Encoding",
     "X-Cache": outcome,
   };
+  // A stale page says how old it is, so a browser or shared cache counts its max-age from when it
+  // was rendered and asks again soon, not a whole max-age from now.
+  if (outcome === "STALE") headers.Age = Math.floor((Date.now() - page.storedAt) / 1000);
   const validators = req.headers["if-none-match"]?.split(",").map((v) => v.trim()) ?? [];
   if (validators.includes(page.etag) || validators.includes("*")) {
     delete headers["content-type"];
