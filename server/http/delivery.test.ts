@@ -195,6 +195,43 @@ describe("response cache", () => {
     }
   });
 
+  it("keeps answering an expired page, stale, while the database is away", async () => {
+    const own = await database.open();
+    await own.migrate();
+    await upsertArticle(own.db, {
+      id: "outage-story",
+      category: "local-news",
+      link: "https://sample.example.org/outage-story",
+      title: "Harbor ferry adds a late run",
+      excerpt: "Weekends only.",
+      content: "<p>Body</p>",
+      author: "Staff Writer",
+      publishedAt: new Date(),
+    });
+    const quick = await startTestApp(own, { PAGE_CACHE_SECONDS: "1" });
+    try {
+      const first = await raw("/local-news", {}, "GET", quick.base);
+      expect(first.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      // The database goes away: every render now fails to read it.
+      await own.close();
+      const uncached = await raw("/article/outage-story", {}, "GET", quick.base);
+      expect(uncached.status).toBe(503);
+      const before = await renders(quick);
+      for (let i = 0; i < 3; i++) {
+        const answer = await raw("/local-news", {}, "GET", quick.base);
+        expect(answer.status).toBe(200);
+        expect(answer.headers["x-cache"]).toBe("STALE");
+        expect(answer.body.equals(first.body)).toBe(true);
+        // Each reader's background render failed and kept nothing: the next one tries again.
+        await expect.poll(() => renders(quick)).toBe(before + i + 1);
+      }
+    } finally {
+      await quick.close();
+      await own.dispose();
+    }
+  });
+
   it("is emptied as soon as an ingest pass stores new articles, and shows them", async () => {
     await raw("/");
     expect((await raw("/")).headers["x-cache"]).toBe("HIT");
