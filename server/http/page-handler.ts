@@ -87,6 +87,11 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       }
       const key = req.originalUrl;
       const withCookies = Boolean(req.headers.cookie);
+      // The rendered page, kept when it may be shared; a reader's own page (cookies) never is.
+      const keep = (rendered: Rendered, generation: number) =>
+        withCookies && variesByCookie(rendered)
+          ? Promise.resolve(null)
+          : keepIfShareable(cache, key, rendered, generation);
       const found = cache.find(key);
       if (found && !(found.page.varyCookie && withCookies)) {
         if (found.stale) {
@@ -94,12 +99,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
           observe("stale");
           const generation = cache.generation;
           renders
-            .run(key, generation, async () => {
-              const rendered = await render(req);
-              // A reader's own page (cookies) is never kept for others.
-              if (withCookies && variesByCookie(rendered)) return null;
-              return keepIfShareable(cache, key, rendered, generation);
-            })
+            .run(key, generation, async () => keep(await render(req), generation))
             .catch((error: unknown) => options.onRefreshError?.(error, req));
           sendCached(req, res, found.page, "STALE");
           return;
@@ -113,9 +113,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       if (withCookies) {
         const generation = cache.generation;
         const rendered = await render(req);
-        const page = variesByCookie(rendered)
-          ? null
-          : await keepIfShareable(cache, key, rendered, generation);
+        const page = await keep(rendered, generation);
         if (page) sendCached(req, res, page, "MISS");
         else {
           res.setHeader("X-Cache", "BYPASS");
@@ -127,7 +125,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       const generation = cache.generation;
       const page = await renders.run(key, generation, async () => {
         const rendered = await render(req);
-        const kept = await keepIfShareable(cache, key, rendered, generation);
+        const kept = await keep(rendered, generation);
         if (!kept) leaderAnswer = rendered;
         return kept;
       });

@@ -29,11 +29,11 @@ const BATCH = 200;
 export const SEND_CONCURRENCY = 4;
 /** Failures in a row after which a run stops: the mail server is down, the next run tries again. */
 const FAILURES_IN_A_ROW = 20;
+const DAY_MS = 24 * 3_600_000;
 /** Deliveries still queued this long after their issue was made are given up. */
-const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+const GIVE_UP_AFTER_MS = DAY_MS;
 /** Days a finished issue is kept when the caller does not say (NEWSLETTER_KEEP_DAYS). */
 export const KEEP_ISSUES_DAYS = 90;
-const DAY_MS = 24 * 3_600_000;
 
 export type IssueRow = typeof newsletterIssues.$inferSelect;
 
