@@ -122,10 +122,17 @@ describe("GET /images/<sha256>/<width>.<format>", () => {
     ["a crop in another format", "HASH/og.webp"],
     ["a crop not in the list", "HASH/2x1.jpg"],
     ["a path outside", "..%2F..%2Fetc/320.jpg"],
+    // Each copy has one name: another spelling of a width would make and keep a second copy.
+    ["a width with a leading zero", "HASH/0640.jpg"],
+    ["a wide width with leading zeros", "HASH/wide-0480.avif"],
   ])("is 404 for %s", async (_name, address) => {
     const file = address.replace("HASH_UPPER", hash.toUpperCase()).replace("HASH", hash);
     const response = await fetch(`${base}/images/${file}`);
     expect(response.status).toBe(404);
+  });
+
+  it("keeps no copy under a name with a leading zero", () => {
+    expect(written.filter((name) => /^(wide-)?0/.test(name))).toEqual([]);
   });
 });
 

@@ -28,7 +28,9 @@ const EXTENSIONS: Record<string, { format: VariantFormat; type: string }> = {
   jpg: { format: "jpeg", type: "image/jpeg" },
 };
 
-const FILE = /^(wide-)?(\d{1,4})\.(avif|webp|jpg)$/;
+// A width as the pages write it, without leading zeros: each copy has one name, so it is made
+// and kept once.
+const FILE = /^(wide-)?([1-9]\d{0,3})\.(avif|webp|jpg)$/;
 const CROP_FILE = /^(og|16x9|4x3|1x1)\.jpg$/;
 
 /** What a file name asks for: a copy at a width, a crop, or nothing a picture has. */
