@@ -389,7 +389,11 @@ export const staffAudit = pgTable(
     after: jsonb("after"),
     ...timestamps,
   },
-  (t) => [index("staff_audit_created_idx").on(sql`${t.createdAt} DESC`)],
+  (t) => [
+    index("staff_audit_created_idx").on(sql`${t.createdAt} DESC`),
+    // A story's last change by staff (the newsroom's "View on site" link) is read by subject.
+    index("staff_audit_subject_idx").on(t.subject, t.createdAt),
+  ],
 );
 
 /**

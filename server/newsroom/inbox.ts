@@ -96,7 +96,11 @@ export function markHandled(
   });
 }
 
-/** Deletes a message for good; the audit row keeps what it said. */
+/**
+ * Deletes a message for good. The audit row says which message (its number, when it came, its
+ * category and state) and who deleted it, never the reader's name, address or words: deleting is
+ * how a reader's request to be forgotten is met.
+ */
 export function deleteMessage(db: Database, actor: Actor, id: number): Promise<ActionResult> {
   return db.transaction(async (tx) => {
     const message = await inboxMessage(tx, id);
@@ -106,13 +110,10 @@ export function deleteMessage(db: Database, actor: Actor, id: number): Promise<A
       action: "inbox.delete",
       subject: `contact-message:${id}`,
       before: {
-        name: message.name,
-        email: message.email,
-        category: message.category,
-        message: message.message,
-        spamReason: message.spamReason,
-        handled: message.handledAt !== null,
         received: message.createdAt.toISOString(),
+        category: message.category,
+        handled: message.handledAt !== null,
+        automated: message.spamReason !== null,
       },
       after: null,
     });

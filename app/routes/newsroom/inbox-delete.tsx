@@ -58,7 +58,9 @@ export default function DeleteMessage({ loaderData, actionData }: Route.Componen
         </p>
         <p className="mt-2 whitespace-pre-line break-words">{message.message}</p>
       </article>
-      <p>It is gone for good: only the audit log keeps what it said, for admins.</p>
+      <p>
+        It is gone for good. The audit log keeps that you deleted it and when, not what it said.
+      </p>
       <Form method="post" className="flex flex-wrap gap-3">
         <CsrfField />
         <input type="hidden" name="page" value={page} />
