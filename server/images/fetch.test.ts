@@ -67,7 +67,29 @@ describe("refusedAddress", () => {
     ["100.64.0.1", false, "carrierGradeNat"],
     ["0.0.0.0", false, "unspecified"],
     ["224.0.0.1", false, "multicast"],
-    ["64:ff9b::a00:1", false, "rfc6052"],
+    // IPv6 addresses that carry an IPv4 address are judged as the IPv4 address they reach.
+    ["::127.0.0.1", false, "loopback"],
+    ["::7f00:1", false, "loopback"],
+    ["::a00:1", false, "private"],
+    ["::ffff:7f00:1", false, "loopback"],
+    ["::ffff:0:7f00:1", false, "loopback"],
+    ["::ffff:0:c0a8:101", false, "private"],
+    ["64:ff9b::7f00:1", false, "loopback"],
+    ["64:ff9b::127.0.0.1", false, "loopback"],
+    ["64:ff9b::a00:1", false, "private"],
+    ["64:ff9b::a9fe:a9fe", true, "metadata"],
+    ["::a9fe:a9fe", true, "metadata"],
+    ["::ffff:a9fe:a9fe", true, "metadata"],
+    ["::6440:1", false, "carrierGradeNat"],
+    ["::7f00:1", true, null],
+    ["::808:808", false, null],
+    ["64:ff9b::808:808", false, null],
+    // Where the IPv4 address sits depends on the network (RFC 8215, 6to4, Teredo): refused whole.
+    ["64:ff9b:1::a00:1", false, "rfc6052"],
+    ["64:ff9b:1::808:808", false, "rfc6052"],
+    ["2002:7f00:1::1", false, "6to4"],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", false, "teredo"],
+    ["::", false, "unspecified"],
     ["169.254.169.254", false, "metadata"],
     ["fd00:ec2::254", false, "metadata"],
     ["10.1.2.3", true, null],
@@ -125,6 +147,33 @@ describe("fetchPicture", () => {
     expect(localhost).toMatchObject({ kind: "error", error: expect.stringContaining("loopback") });
     expect(server.hits("/photo.jpg")).toBe(before);
   });
+
+  it.each(["[::127.0.0.1]", "[::7f00:1]", "[::ffff:127.0.0.1]", "[64:ff9b::127.0.0.1]"])(
+    "refuses %s in the address, the loopback address it carries",
+    async (literal) => {
+      const before = server.hits("/photo.jpg");
+      const port = new URL(server.url("/")).port;
+      const result = await fetchPicture(`http://${literal}:${port}/photo.jpg`, {
+        userAgent: "NewsTest/1.0",
+      });
+      expect(result).toMatchObject({ kind: "error", error: expect.stringContaining("loopback") });
+      expect(server.hits("/photo.jpg")).toBe(before);
+    },
+  );
+
+  it.each(["::7f00:1", "::ffff:7f00:1", "64:ff9b::7f00:1"])(
+    "refuses a name that resolves to %s, the loopback address it carries",
+    async (address) => {
+      const port = new URL(server.url("/")).port;
+      const { lookup, asked } = answering(address);
+      const result = await fetchPicture(`http://pictures.example.net:${port}/photo.jpg`, {
+        userAgent: "NewsTest/1.0",
+        lookup,
+      });
+      expect(result).toMatchObject({ kind: "error", error: expect.stringContaining("loopback") });
+      expect(asked).toEqual(["pictures.example.net"]);
+    },
+  );
 
   it("checks every redirect hop", async () => {
     expect(await fetchPicture(server.url("/to-metadata"), local)).toMatchObject({

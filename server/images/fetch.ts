@@ -56,16 +56,38 @@ const METADATA_ADDRESSES = new Set([
   "fd00:ec2::254",
 ]);
 
+/**
+ * IPv6 ranges whose last 32 bits are an IPv4 address that a connection can end up at: IPv4-mapped
+ * (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d, deprecated, but Linux's sit tunnel still carries
+ * it), IPv4-translated (::ffff:0:a.b.c.d) and the well-known NAT64 prefix (64:ff9b::a.b.c.d).
+ * ipaddr.js calls the compatible ones, written in hexadecimal as URLs write them, public unicast.
+ */
+const CARRYING_IPV4 = ["::ffff:0:0/96", "::/96", "::ffff:0:0:0/96", "64:ff9b::/96"].map((cidr) =>
+  ipaddr.IPv6.parseCIDR(cidr),
+);
+
+/** The address a connection to `address` reaches: the IPv4 address an IPv6 one carries, or itself. */
+function reachedAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed;
+  // :: and ::1 are IPv6's own unspecified and loopback addresses, not 0.0.0.0 and 0.0.0.1.
+  const range = parsed.range();
+  if (range === "unspecified" || range === "loopback") return parsed;
+  const carried = CARRYING_IPV4.some((cidr) => parsed.match(cidr));
+  return carried ? ipaddr.fromByteArray(parsed.toByteArray().slice(12)) : parsed;
+}
+
 /** Why an address may not be connected to, or null when it may. */
 export function refusedAddress(address: string, allowPrivate = false): string | null {
   if (!ipaddr.isValid(address)) return `not an IP address: ${address}`;
-  const parsed = ipaddr.process(address);
-  if (METADATA_ADDRESSES.has(parsed.toString())) {
-    return `${address} is a cloud metadata address`;
+  const reached = reachedAddress(address);
+  const shown = reached.toString() === address ? address : `${address} (${reached.toString()})`;
+  if (METADATA_ADDRESSES.has(reached.toString())) {
+    return `${shown} is a cloud metadata address`;
   }
-  const range = parsed.range();
+  const range = reached.range();
   if (range === "unicast" || (allowPrivate && PRIVATE_RANGES.has(range))) return null;
-  return `${address} is not a public address (${range})`;
+  return `${shown} is not a public address (${range})`;
 }
 
 class RefusedAddressError extends Error {}
