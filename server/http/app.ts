@@ -30,7 +30,7 @@ import {
 const BUILD_DIR = path.resolve("build");
 
 /** The largest form a reader can send (a long contact message is about 5 KB). */
-const FORM_BODY_LIMIT = 32 * 1024;
+export const FORM_BODY_LIMIT = 32 * 1024;
 
 export interface AppOptions {
   /** The rendered-page cache; null or absent renders every request. */
@@ -203,6 +203,7 @@ export async function createApp(
       onRefreshError: (error, req) =>
         req.log.error({ err: error }, "a stale page could not be rendered again"),
       policy: (page) => pagePolicy(page, config),
+      bodyLimit: FORM_BODY_LIMIT,
     }),
   );
   app.use(serverError());

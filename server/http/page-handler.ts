@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { readBody, refuseBody } from "./body";
 import type { LoadContext } from "./load-context";
 import {
   cachedPage,
@@ -11,11 +12,6 @@ import {
   type CachedPage,
   type PageCache,
 } from "./page-cache";
-
-/** The staff's newsroom (decision 023): never cached, never indexed, never from the page cache. */
-export function isNewsroomPath(path: string): boolean {
-  return /^\/newsroom(?:[/.?]|$)/.test(path);
-}
 
 /** Pages may be kept a minute by browsers and shared caches, and served stale while refreshed. */
 export const PAGE_CACHE_CONTROL = `public, max-age=60, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
@@ -32,6 +28,8 @@ export interface PageHandlerOptions {
   onRefreshError?: (error: unknown, req: express.Request) => void;
   /** The Content-Security-Policy for a rendered HTML page, given as its bytes (it names its scripts). */
   policy?: (page: Buffer) => string;
+  /** The largest body a form may send, in bytes: reading stops there, whatever the headers say. */
+  bodyLimit: number;
 }
 
 /** A render, or how the cache answered: `stale` is a page past its TTL sent while rendered again. */
@@ -48,17 +46,13 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
   const observe = options.observe ?? (() => {});
 
   // A HEAD is rendered as the GET it stands for, so its answer can be kept and its headers match.
-  const render = async (req: express.Request): Promise<Rendered> => {
+  const render = async (req: express.Request, body?: Buffer): Promise<Rendered> => {
     observe("render");
     const method = req.method === "HEAD" ? "GET" : req.method;
     const response = withDefaultCaching(
       method,
-      await handle(toRequest(req, method), options.loadContext(req)),
+      await handle(toRequest(req, method, body), options.loadContext(req)),
     );
-    if (isNewsroomPath(req.path)) {
-      response.headers.set("Cache-Control", "private, no-store");
-      response.headers.set("X-Robots-Tag", "noindex, nofollow");
-    }
     const { status, headers } = response;
     const policy = options.policy;
     if (!policy || !response.body || !headers.get("Content-Type")?.includes("text/html")) {
@@ -77,12 +71,20 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
     try {
       const cache = options.cache;
       const headOnly = req.method === "HEAD";
-      if (!cache || (req.method !== "GET" && !headOnly) || isNewsroomPath(req.path)) {
+      // Whether a page may be kept is the answering route's to say (its Cache-Control), never
+      // the address's: the router matches addresses case-insensitively and decoded.
+      if (!cache || (req.method !== "GET" && !headOnly)) {
+        let body: Buffer | undefined;
+        if (req.method !== "GET" && !headOnly) {
+          const read = await readBody(req, options.bodyLimit);
+          if (typeof read === "string") return refuseBody(res, read);
+          body = read;
+        }
         if (cache) {
           observe("bypass");
           res.setHeader("X-Cache", "BYPASS");
         }
-        await sendResponse(res, await render(req), headOnly);
+        await sendResponse(res, await render(req, body), headOnly);
         return;
       }
       const key = req.originalUrl;
@@ -183,7 +185,10 @@ function withDefaultCaching(method: string, response: Response): Response {
   if (method !== "GET" && method !== "HEAD") {
     headers.set("Cache-Control", "no-store");
   } else if (response.status >= 400) {
-    headers.set("Cache-Control", "no-store");
+    // A route's own `private, no-store` (the newsroom's) stays as it is.
+    if (!/\bno-store\b/.test(headers.get("Cache-Control") ?? "")) {
+      headers.set("Cache-Control", "no-store");
+    }
   } else if (response.status === 200 && !headers.has("Cache-Control")) {
     headers.set("Cache-Control", PAGE_CACHE_CONTROL);
   }
@@ -378,18 +383,15 @@ async function sendResponse(res: express.Response, rendered: Rendered, headOnly:
   });
 }
 
-/** The Fetch API request React Router wants, from Express's. */
-function toRequest(req: express.Request, method: string): Request {
+/** The Fetch API request React Router wants, from Express's and the body already read. */
+function toRequest(req: express.Request, method: string, body?: Buffer): Request {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
     else if (value !== undefined) headers.set(name, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method, headers };
-  if (method !== "GET" && method !== "HEAD") {
-    init.body = Readable.toWeb(req) as unknown as BodyInit;
-    init.duplex = "half";
-  }
+  const init: RequestInit = { method, headers };
+  if (method !== "GET" && method !== "HEAD") init.body = new Uint8Array(body ?? []);
   return new Request(url, init);
 }

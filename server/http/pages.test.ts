@@ -14,6 +14,7 @@ import { loadContent } from "../content/load";
 import { testDatabases } from "../db/test-databases";
 import { formLimiter } from "../forms/guard";
 import { upsertArticle } from "../news/repository";
+import { FORM_BODY_LIMIT } from "./app";
 import { pageHandler } from "./page-handler";
 import { pagePolicy } from "./security";
 import { ensureBuilt } from "./test-build";
@@ -133,6 +134,7 @@ beforeAll(async () => {
       }),
       cache: null,
       policy: (page) => pagePolicy(page, config),
+      bodyLimit: FORM_BODY_LIMIT,
     }),
   );
   server = http.createServer(app);

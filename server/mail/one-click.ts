@@ -1,6 +1,6 @@
-import { Readable } from "node:stream";
 import type express from "express";
 import type { Database } from "../db/client";
+import { readBody, refuseBody } from "../http/body";
 import { unsubscribe } from "./subscriptions";
 
 /** The address every newsletter mail's List-Unsubscribe header names (with `?token=`). */
@@ -22,16 +22,17 @@ export function oneClickUnsubscribe(db: Database): express.RequestHandler {
     if (!token) return next();
     res.setHeader("Cache-Control", "no-store");
     try {
-      if (Number(req.get("content-length") ?? 0) > BODY_LIMIT) {
-        res.status(413).type("text/plain").send("Too large for a one-click unsubscribe.");
+      // Read here, before the site's own body limit, so it is bounded here too.
+      const body = await readBody(req, BODY_LIMIT);
+      if (typeof body === "string") {
+        refuseBody(res, body, "Too large for a one-click unsubscribe.");
         return;
       }
       const form = await new Request("http://site.invalid/", {
         method: "POST",
         headers: { "content-type": req.get("content-type") ?? "" },
-        body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
-        duplex: "half",
-      } as RequestInit)
+        body: new Uint8Array(body),
+      })
         .formData()
         .catch(() => null);
       if (form?.get("List-Unsubscribe") !== "One-Click") {

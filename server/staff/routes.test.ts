@@ -136,6 +136,39 @@ describe("the newsroom with a session", () => {
     expect(response.headers.get("x-cache")).not.toBe("HIT");
   });
 
+  it("never lets a staff page into the public page cache, however its address is spelled", async () => {
+    const chief = await signedIn("chief@example.org");
+    const spellings = (address: string) => [
+      address.replace("/newsroom", "/Newsroom"),
+      address.replace("/newsroom", "/NEWSROOM"),
+      address.replace("/newsroom", "/%6Eewsroom"),
+      address.replace("/newsroom", "/new%73room"),
+    ];
+    const addresses = newsroomAddresses()
+      .filter((a) => a !== "/newsroom/sign-out")
+      .flatMap((a) => [a, `${a}.data`, `${a}?page=2`])
+      .flatMap(spellings);
+    let shown = 0;
+    for (const address of addresses) {
+      const staff = await get(address, chief);
+      const body = await staff.text();
+      if (staff.status === 200 && (body.includes(MARKER) || body.includes("reader@example.net"))) {
+        shown += 1;
+        expect(staff.headers.get("cache-control"), address).toBe("private, no-store");
+        expect(staff.headers.get("x-robots-tag"), address).toBe("noindex, nofollow");
+      }
+      // The next reader, signed out, at the same address: never the staff's page.
+      const reader = await get(address);
+      const seen = await reader.text();
+      expect(reader.headers.get("x-cache"), address).not.toBe("HIT");
+      expect(seen, address).not.toContain(MARKER);
+      expect(seen, address).not.toContain("reader@example.net");
+      expect(seen, address).not.toMatch(/name="_csrf" value="[\w-]+"/);
+    }
+    // The router matched the odd spellings: the staff's pages were there to be kept.
+    expect(shown).toBeGreaterThanOrEqual(8);
+  });
+
   it("titles every page it shows '… | Newsroom' and keeps it out of search engines", async () => {
     const chief = await signedIn("chief@example.org");
     const pages: [string, Response][] = [["/newsroom/sign-in", await get("/newsroom/sign-in")]];

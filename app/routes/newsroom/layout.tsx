@@ -8,9 +8,11 @@ import {
 } from "react-router";
 import { requireStaff } from "../../../server/staff/guard";
 import { NewsroomHeader } from "../../components/NewsroomHeader";
+import { newsroomHeaders } from "../../lib/headers";
 import type { Route } from "./+types/layout";
 
 export const handle = { newsroom: true };
+export const headers = newsroomHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await requireStaff(request, context);

@@ -2,13 +2,13 @@ import { data, Form, redirectDocument } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { afterSignIn, signIn } from "../../../server/staff/sign-in";
 import { sessionCookie, sessionFor, sessionToken } from "../../../server/staff/sessions";
-import { formHeaders } from "../../lib/headers";
+import { newsroomHeaders } from "../../lib/headers";
 import { NewsroomHeader } from "../../components/NewsroomHeader";
 import type { Route } from "./+types/sign-in";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
 export const handle = { newsroom: true };
-export const headers = formHeaders;
+export const headers = newsroomHeaders;
 
 export const meta: Route.MetaFunction = newsroomMeta("Sign in");
 

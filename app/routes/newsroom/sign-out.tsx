@@ -3,7 +3,10 @@ import { readForm } from "../../../server/forms/submission";
 import { recordAudit } from "../../../server/staff/audit";
 import { requireStaffAction } from "../../../server/staff/guard";
 import { clearedSessionCookie, endSession } from "../../../server/staff/sessions";
+import { newsroomHeaders } from "../../lib/headers";
 import type { Route } from "./+types/sign-out";
+
+export const headers = newsroomHeaders;
 
 /** Signing out is a POST from the newsroom's header (a link could be followed by anything). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,11 @@
 import { listSubscriptions } from "../../../server/mail/subscriptions";
 import { subscribersCsv } from "../../../server/newsroom/newsletter";
 import { requireAdmin } from "../../../server/staff/guard";
+import { NEWSROOM_HEADERS, newsroomHeaders } from "../../lib/headers";
 import type { Route } from "./+types/subscribers-csv";
+
+/** Also for its data address (`.data`), which the router answers with the route's headers. */
+export const headers = newsroomHeaders;
 
 /** The newsletter's subscribers as a CSV file, for admins only (a download, never cached). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -12,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="subscribers-${day}.csv"`,
-      "Cache-Control": "private, no-store",
+      ...NEWSROOM_HEADERS,
       "X-Content-Type-Options": "nosniff",
     },
   });
