@@ -11,6 +11,7 @@ import type { PictureMaker } from "../images/picture-maker";
 import { pictureRoutes } from "../images/route";
 import { oneClickUnsubscribe, UNSUBSCRIBE_PATH } from "../mail/one-click";
 import { folderPictureStore, type PictureStore } from "../images/store";
+import { prepareDecoyHash } from "../staff/passwords";
 import type { Logger } from "../logger";
 import { readiness } from "./health";
 import type { AppServices } from "./load-context";
@@ -125,6 +126,8 @@ export async function createApp(
 ): Promise<express.Express> {
   const { config, logger, db } = services;
   const metrics = options.metrics;
+  // Before the first sign-in: its answer must take as long as any other's.
+  await prepareDecoyHash();
   const app = express();
   app.disable("x-powered-by");
   // Behind a reverse proxy its X-Forwarded-For names the client; only as many hops as configured.

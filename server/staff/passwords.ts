@@ -35,6 +35,22 @@ export function hashPassword(password: string): Promise<string> {
 /** A hash made once, checked against when the e-mail is unknown, so both answers take as long. */
 let decoy: Promise<string> | null = null;
 
+/**
+ * Makes the decoy hash, at start: made on the first unknown sign-in instead, that answer would take
+ * a hash's time longer than any other and tell that the e-mail has no account.
+ */
+export async function prepareDecoyHash(): Promise<void> {
+  decoy ??= hashPassword("a password no account has");
+  await decoy;
+}
+
+/** Whether the decoy hash is made (for tests). */
+export async function decoyHashReady(): Promise<boolean> {
+  if (decoy === null) return false;
+  const pending = Symbol("pending");
+  return (await Promise.race([decoy, Promise.resolve(pending)])) !== pending;
+}
+
 /** Whether `password` is the one `stored` was made from; with no account, the same work is done. */
 export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
   if (password.length > MAX_PASSWORD_LENGTH) return false;

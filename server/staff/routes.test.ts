@@ -6,6 +6,7 @@ import { testDatabases } from "../db/test-databases";
 import { startTestApp } from "../http/test-app";
 import { addStaff } from "./accounts";
 import { recordAudit } from "./audit";
+import { decoyHashReady } from "./passwords";
 
 /**
  * The newsroom over HTTP, against the production build: no staff page or action answers without a
@@ -103,6 +104,10 @@ function newsroomAddresses(): string[] {
 }
 
 describe("the newsroom without a session", () => {
+  it("has the decoy hash made at start, before the first unknown e-mail signs in", async () => {
+    expect(await decoyHashReady()).toBe(true);
+  });
+
   it("sends every page to sign-in, with the page to come back to", async () => {
     for (const address of newsroomAddresses()) {
       const response = await get(address);

@@ -3,7 +3,7 @@ import { findStaff, type StaffMember } from "./accounts";
 import { recordAudit } from "./audit";
 import { verifyPassword } from "./passwords";
 import { startSession } from "./sessions";
-import { clearAccountFailures, recordSignInFailure, signInLocked } from "./throttle";
+import { countSignInAttempt, signInSucceeded } from "./throttle";
 
 /** The one answer to a wrong e-mail and to a wrong password alike. */
 export const SIGN_IN_REFUSED = "That e-mail address and password do not match a staff account.";
@@ -24,16 +24,14 @@ export async function signIn(
   input: { email: string; password: string; address: string; previousToken: string | null },
   now = new Date(),
 ): Promise<SignInOutcome> {
-  if (await signInLocked(db, input.email, input.address, now)) {
-    return { kind: "refused", error: SIGN_IN_LOCKED, status: 429 };
-  }
+  // Counted as a failure before the password is checked: tries sent at once cannot all pass the
+  // limit while each is being checked.
+  const attempt = await countSignInAttempt(db, input.email, input.address, now);
+  if (attempt.locked) return { kind: "refused", error: SIGN_IN_LOCKED, status: 429 };
   const found = await findStaff(db, input.email);
   const matches = await verifyPassword(found?.passwordHash ?? null, input.password);
-  if (!found || !matches) {
-    await recordSignInFailure(db, input.email, input.address, now);
-    return { kind: "refused", error: SIGN_IN_REFUSED, status: 401 };
-  }
-  await clearAccountFailures(db, input.email);
+  if (!found || !matches) return { kind: "refused", error: SIGN_IN_REFUSED, status: 401 };
+  await signInSucceeded(db, input.email, attempt);
   const token = await startSession(db, found.id, now, input.previousToken);
   const member: StaffMember = { id: found.id, email: found.email, role: found.role };
   await recordAudit(db, member, { action: "sign-in" });

@@ -122,6 +122,78 @@ describe.each(testDatabases())("staff accounts and sessions on $name", (database
     expect((await tries("10.1.1.2", PASSWORD, at(WINDOW_MS + 7 * MINUTE))).kind).toBe("signed-in");
   });
 
+  it("checks no more than five passwords for an account when many are sent at once", async () => {
+    const when = at(4 * WINDOW_MS);
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        signIn(
+          handle.db,
+          {
+            email: "chief@example.org",
+            password: `wrong guess ${i}`,
+            address: `198.51.100.${i}`,
+            previousToken: null,
+          },
+          when,
+        ),
+      ),
+    );
+    const checked = burst.filter((o) => o.kind === "refused" && o.status === 401);
+    expect(checked).toHaveLength(ACCOUNT_LIMIT);
+    expect(burst.filter((o) => o.kind === "refused" && o.status === 429)).toHaveLength(
+      40 - ACCOUNT_LIMIT,
+    );
+    // The right password after the burst is refused like any other until the window passes.
+    const right = await signIn(
+      handle.db,
+      {
+        email: "chief@example.org",
+        password: PASSWORD,
+        address: "198.51.100.99",
+        previousToken: null,
+      },
+      when,
+    );
+    expect(right).toMatchObject({ status: 429 });
+    // Refused attempts were not kept: the lockout ends when the five checked ones leave the window.
+    const later = at(5 * WINDOW_MS + MINUTE);
+    expect(
+      (
+        await signIn(
+          handle.db,
+          {
+            email: "chief@example.org",
+            password: PASSWORD,
+            address: "198.51.100.99",
+            previousToken: null,
+          },
+          later,
+        )
+      ).kind,
+    ).toBe("signed-in");
+  });
+
+  it("checks no more than twenty passwords from one address when many are sent at once", async () => {
+    const when = at(7 * WINDOW_MS);
+    const burst = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        signIn(
+          handle.db,
+          {
+            email: `someone${i}@example.org`,
+            password: "nothing at all",
+            address: "203.0.113.77",
+            previousToken: null,
+          },
+          when,
+        ),
+      ),
+    );
+    expect(burst.filter((o) => o.kind === "refused" && o.status === 401)).toHaveLength(
+      ADDRESS_LIMIT,
+    );
+  });
+
   it("locks an address after twenty failures across accounts, known or not", async () => {
     const when = at(2 * WINDOW_MS);
     for (let i = 0; i < ADDRESS_LIMIT; i++) {

@@ -1,5 +1,5 @@
-import { createHmac } from "node:crypto";
-import { and, count, eq, gt, inArray, lt } from "drizzle-orm";
+import { createHash, createHmac } from "node:crypto";
+import { and, count, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { siteSecret } from "../db/secrets";
 import { signInFailures } from "../db/schema";
@@ -21,42 +21,72 @@ async function keys(db: Database, email: string, address: string) {
   return { account: `account:${keyed(normalEmail(email))}`, address: `address:${keyed(address)}` };
 }
 
-/** Whether tries from this address, or for this account, are locked out for now. */
-export async function signInLocked(
+/** An attempt counted before its password is checked: the rows that count it. */
+export interface SignInAttempt {
+  locked: boolean;
+  ids: number[];
+}
+
+/** The first key of the advisory locks that count attempts (the second is the key's hash). */
+const ATTEMPT_LOCK_CLASS = 7_302_115;
+
+/** A 32-bit number for an advisory lock, from a throttle key (already a keyed hash). */
+const lockNumber = (key: string) => createHash("sha256").update(key).digest().readInt32BE(0);
+
+/**
+ * Counts a sign-in attempt before its password is checked, so attempts sent at once are counted
+ * one after another: under a lock per account and per address (held for the count, not the
+ * password check), each sees every attempt before it and adds itself. One that finds the account
+ * or the address at its limit is refused and not added (a refused attempt does not lengthen the
+ * lockout); the others stand as failures unless the password matches.
+ */
+export async function countSignInAttempt(
   db: Database,
   email: string,
   address: string,
   now: Date,
-): Promise<boolean> {
+): Promise<SignInAttempt> {
   const { account, address: from } = await keys(db, email, address);
   const since = new Date(now.getTime() - WINDOW_MS);
-  const rows = await db
-    .select({ key: signInFailures.key, n: count() })
-    .from(signInFailures)
-    .where(and(inArray(signInFailures.key, [account, from]), gt(signInFailures.createdAt, since)))
-    .groupBy(signInFailures.key);
-  const counted = new Map(rows.map((row) => [row.key, row.n]));
-  return (counted.get(account) ?? 0) >= ACCOUNT_LIMIT || (counted.get(from) ?? 0) >= ADDRESS_LIMIT;
+  return db.transaction(async (tx) => {
+    // Always the account first, then the address: two attempts never wait on each other in a ring.
+    for (const key of [account, from]) {
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(${ATTEMPT_LOCK_CLASS}, ${lockNumber(key)})`,
+      );
+    }
+    const rows = await tx
+      .select({ key: signInFailures.key, n: count() })
+      .from(signInFailures)
+      .where(and(inArray(signInFailures.key, [account, from]), gt(signInFailures.createdAt, since)))
+      .groupBy(signInFailures.key);
+    const counted = new Map(rows.map((row) => [row.key, row.n]));
+    if ((counted.get(account) ?? 0) >= ACCOUNT_LIMIT || (counted.get(from) ?? 0) >= ADDRESS_LIMIT) {
+      return { locked: true, ids: [] };
+    }
+    await tx.delete(signInFailures).where(lt(signInFailures.createdAt, since));
+    const added = await tx
+      .insert(signInFailures)
+      .values([
+        { key: account, createdAt: now },
+        { key: from, createdAt: now },
+      ])
+      .returning({ id: signInFailures.id });
+    return { locked: false, ids: added.map((row) => row.id) };
+  });
 }
 
-export async function recordSignInFailure(
+/**
+ * A sign-in that matched: its account's count is cleared, and the attempt no longer counts against
+ * its address (earlier failures from the address still do).
+ */
+export async function signInSucceeded(
   db: Database,
   email: string,
-  address: string,
-  now: Date,
+  attempt: SignInAttempt,
 ): Promise<void> {
-  const { account, address: from } = await keys(db, email, address);
-  await db.insert(signInFailures).values([
-    { key: account, createdAt: now },
-    { key: from, createdAt: now },
-  ]);
+  const { account } = await keys(db, email, "");
   await db
     .delete(signInFailures)
-    .where(lt(signInFailures.createdAt, new Date(now.getTime() - WINDOW_MS)));
-}
-
-/** A successful sign-in clears its account's count (not its address's). */
-export async function clearAccountFailures(db: Database, email: string): Promise<void> {
-  const { account } = await keys(db, email, "");
-  await db.delete(signInFailures).where(eq(signInFailures.key, account));
+    .where(or(eq(signInFailures.key, account), inArray(signInFailures.id, attempt.ids)));
 }
