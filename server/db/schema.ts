@@ -207,6 +207,24 @@ export const newsletterSubscribers = pgTable(
 );
 
 /**
+ * Confirmation mails sent, by mailbox (the address with any `+tag` taken out): the resend interval
+ * and the hourly cap count here, so `+tag` spellings of one address share one allowance. Rows older
+ * than both are removed as new ones are added.
+ */
+export const newsletterConfirmations = pgTable(
+  "newsletter_confirmations",
+  {
+    id: serial("id").primaryKey(),
+    mailbox: text("mailbox").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("newsletter_confirmations_mailbox_idx").on(t.mailbox, t.sentAt),
+    index("newsletter_confirmations_sent_idx").on(t.sentAt),
+  ],
+);
+
+/**
  * Addresses the newsletter never mails again unprompted: unsubscribed ones and those whose mail
  * server refused them for good (`bounced`). Signup and sending both read it.
  */
