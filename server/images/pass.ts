@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, not, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lte, not, or, sql } from "drizzle-orm";
 import {
   FORMAT_FILES,
   ownPath,
@@ -11,6 +11,7 @@ import type { DatabaseHandle } from "../db/client";
 import { articlePictures, articles, pictures } from "../db/schema";
 import { runPool, type PoolLimits } from "../ingest/pool";
 import { nextAttemptAfterFailure } from "../ingest/schedule";
+import { MAX_URL_LENGTH } from "../ingest/text";
 import type { Logger } from "../logger";
 import { bodyPictureUrls } from "./body";
 import { fetchPicture, type PictureFetchOptions } from "./fetch";
@@ -148,34 +149,69 @@ export async function makeMissingCopiesAhead(options: {
   return { pictures: rows.length, made };
 }
 
-/** Lists the pictures of articles stored or changed since the last pass. */
-async function listArticlePictures(database: DatabaseHandle, batchSize = 500): Promise<number> {
+/**
+ * Only addresses normalisation would keep are listed: a longer one (stored before addresses were
+ * capped) does not fit the addresses' indexes.
+ */
+const listable = (url: string) => url.length <= MAX_URL_LENGTH;
+
+type UnlistedArticle = { id: string; image: string | null; content: string };
+
+async function listPicturesOf(database: DatabaseHandle, rows: UnlistedArticle[]): Promise<void> {
+  await database.db.transaction(async (tx) => {
+    const ids = rows.map((row) => row.id);
+    const named = rows.flatMap((row) =>
+      [...new Set([...(row.image ? [row.image] : []), ...bodyPictureUrls(row.content)])]
+        .filter(listable)
+        .map((url) => ({ articleId: row.id, url })),
+    );
+    await tx.delete(articlePictures).where(inArray(articlePictures.articleId, ids));
+    if (named.length > 0) {
+      await tx.insert(articlePictures).values(named);
+      await tx
+        .insert(pictures)
+        .values([...new Set(named.map((n) => n.url))].map((url) => ({ url })))
+        .onConflictDoNothing();
+    }
+    await tx.update(articles).set({ picturesListed: true }).where(inArray(articles.id, ids));
+  });
+}
+
+/**
+ * Lists the pictures of articles stored or changed since the last pass. An article whose pictures
+ * the database refuses is logged and left for the next pass: it must not keep the others (its
+ * batch, and every later pass) from being listed.
+ */
+async function listArticlePictures(
+  database: DatabaseHandle,
+  logger: Logger,
+  batchSize = 500,
+): Promise<number> {
   let listed = 0;
+  let after = "";
   for (;;) {
     const rows = await database.db
       .select({ id: articles.id, image: articles.image, content: articles.content })
       .from(articles)
-      .where(not(articles.picturesListed))
+      .where(and(not(articles.picturesListed), gt(articles.id, after)))
+      .orderBy(articles.id)
       .limit(batchSize);
-    if (rows.length === 0) return listed;
-    await database.db.transaction(async (tx) => {
-      const ids = rows.map((row) => row.id);
-      const named = rows.flatMap((row) =>
-        [...new Set([...(row.image ? [row.image] : []), ...bodyPictureUrls(row.content)])].map(
-          (url) => ({ articleId: row.id, url }),
-        ),
-      );
-      await tx.delete(articlePictures).where(inArray(articlePictures.articleId, ids));
-      if (named.length > 0) {
-        await tx.insert(articlePictures).values(named);
-        await tx
-          .insert(pictures)
-          .values([...new Set(named.map((n) => n.url))].map((url) => ({ url })))
-          .onConflictDoNothing();
+    const last = rows.at(-1);
+    if (!last) return listed;
+    after = last.id;
+    try {
+      await listPicturesOf(database, rows);
+      listed += rows.length;
+    } catch {
+      for (const row of rows) {
+        try {
+          await listPicturesOf(database, [row]);
+          listed += 1;
+        } catch (error) {
+          logger.error({ article: row.id, err: error }, "pictures of an article not listed");
+        }
       }
-      await tx.update(articles).set({ picturesListed: true }).where(inArray(articles.id, ids));
-    });
-    listed += rows.length;
+    }
   }
 }
 
@@ -183,7 +219,8 @@ async function listArticlePictures(database: DatabaseHandle, batchSize = 500): P
 async function listBlogPictures(database: DatabaseHandle): Promise<void> {
   await database.db.execute(sql`
     INSERT INTO pictures (url)
-    SELECT DISTINCT image FROM blog_posts WHERE image IS NOT NULL
+    SELECT DISTINCT image FROM blog_posts
+     WHERE image IS NOT NULL AND length(image) <= ${MAX_URL_LENGTH}
     ON CONFLICT DO NOTHING`);
 }
 
@@ -343,7 +380,7 @@ async function removeUnused(database: DatabaseHandle, store: PictureStore): Prom
 export async function runPicturePass(options: PicturePassOptions): Promise<PicturePassSummary> {
   const { database } = options;
   const now = options.now ?? new Date();
-  const listed = await listArticlePictures(database);
+  const listed = await listArticlePictures(database, options.logger);
   await listBlogPictures(database);
 
   const due = await database.db

@@ -8,6 +8,11 @@ import type { NormalizedArticle, RawItem } from "./types";
 
 const FEED_URL = "https://news.example.com/feeds/local.xml";
 const CONTEXT: NormalizeContext = { feedUrl: FEED_URL, category: "local-news", baseUrl: FEED_URL };
+/** An absolute address exactly `length` characters long. */
+const LONG = (length: number) => {
+  const start = "https://i.example/p?q=";
+  return start + "a".repeat(length - start.length);
+};
 const READ_MORE = (href: string) =>
   `<p><a href="${href}" target="_blank" rel="noopener noreferrer">Read full article</a></p>`;
 
@@ -159,6 +164,13 @@ describe("link", () => {
     ["data: refused", "data:text/html,<script>alert(1)</script>", null],
     ["file: refused", "file:///etc/passwd", null],
     ["ftp: refused", "ftp://n.example/a", null],
+    ["2,048 characters kept", LONG(2048), LONG(2048)],
+    ["2,049 characters refused", LONG(2049), null],
+    [
+      "under the cap once tracking is removed",
+      `${LONG(2000)}&utm_source=${"x".repeat(60)}`,
+      LONG(2000),
+    ],
   ])("%s", (_name, input, expected) => {
     expect(cleanLink(input, FEED_URL)).toBe(expected);
   });
@@ -176,6 +188,14 @@ describe("link", () => {
     expect(
       normalize({ link: "javascript:alert(1)", guid: "https://n.example/g?utm_medium=x" }).link,
     ).toBe("https://n.example/g");
+  });
+
+  it("drops an item whose link and guid are too long to keep", () => {
+    const item = raw({ link: LONG(9000), guid: LONG(9001) });
+    expect(normalizeItem(item, CONTEXT)).toBeNull();
+    expect(normalize({ link: LONG(9000), guid: "https://n.example/g" }).link).toBe(
+      "https://n.example/g",
+    );
   });
 
   it("drops an item with no usable link", () => {
@@ -261,8 +281,27 @@ describe("image", () => {
       "https://i.example/real.jpg",
     ],
     ["none", { summary: "no image" }, null],
+    // One address of thousands of characters once stopped every picture pass (issue 32).
+    [
+      "an address over 2,048 characters skipped",
+      { images: [LONG(9000), "https://i.example/ok.jpg"] },
+      "https://i.example/ok.jpg",
+    ],
+    ["an address of 2,048 characters kept", { images: [LONG(2048)] }, LONG(2048)],
+    ["only a long address: none", { images: [LONG(2049)] }, null],
+    [
+      "a long <img> in the content skipped",
+      { content: `<img src="${LONG(9000)}"><img src="/c.jpg">` },
+      "https://news.example.com/c.jpg",
+    ],
   ])("%s", (_name, fields, expected) => {
     expect(normalize(fields).image).toBe(expected);
+  });
+
+  it("leaves a picture with a long address out of the body", () => {
+    const { content } = normalize({ content: `<p>Text</p><img src="${LONG(9000)}" alt="x">` });
+    expect(content).not.toContain("<img");
+    expect(content).toContain("<p>Text</p>");
   });
 });
 

@@ -66,19 +66,31 @@ function withoutUrlJunk(text: string): string {
 }
 
 /**
- * Resolves `raw` against `base` and returns the absolute URL when it is http(s); otherwise null.
+ * The longest address kept (as the sitemaps protocol has it): a longer one is treated as no address. A
+ * feed can name an address of any length, and one of a few thousand characters no longer fits an index
+ * row (PostgreSQL's btree holds about 2,700 bytes), so one item could stop what stores it.
+ */
+export const MAX_URL_LENGTH = 2048;
+
+/**
+ * Resolves `raw` against `base` and returns the absolute URL when it is http(s) and at most
+ * MAX_URL_LENGTH characters long; otherwise null.
  * Protocol-relative URLs (`//host/x`) become https. Entities are decoded first, and control, zero-width and
  * bidi characters are removed anywhere (stricter than browsers), so `jav&#x09;ascript:` or
  * `java\u0000script:` cannot pass.
  */
 export function safeHttpUrl(raw: string | null | undefined, base?: string | null): string | null {
-  return httpUrl(raw, base)?.href ?? null;
+  return capped(httpUrl(raw, base)?.href ?? null);
 }
 
 /** `removeTrackingParams(safeHttpUrl(raw, base))`, parsing the URL once. */
 export function safeHttpUrlWithoutTracking(raw: string | null, base: string): string | null {
   const url = httpUrl(raw, base);
-  return url === null ? null : withoutTracking(url);
+  return url === null ? null : capped(withoutTracking(url));
+}
+
+function capped(href: string | null): string | null {
+  return href !== null && href.length <= MAX_URL_LENGTH ? href : null;
 }
 
 /** What safeHttpUrl returns the href of. */
