@@ -234,10 +234,30 @@ test.describe("article page", () => {
     ).toBeVisible();
     await expect(page.getByText(/^By /).first()).toBeVisible();
     await expect(page.getByText(/^Photo: /)).toBeVisible();
-    await expect(page.getByRole("link", { name: "Read full article" })).toHaveAttribute(
-      "target",
-      "_blank",
+
+    // The sample feeds give one text for excerpt and body: it is shown once, in the body.
+    const excerpt = (await page.locator('meta[name="description"]').getAttribute("content")) ?? "";
+    expect(excerpt).not.toBe("");
+    const story = page.locator("main article").first();
+    const text = (await story.innerText()).replaceAll(/\s+/g, " ");
+    expect(text.split(excerpt.replace(/\.\.\.$/, "")).length - 1, "times the excerpt shows").toBe(
+      1,
     );
+
+    // One way on to the original: named for its outlet, after the text, then the ad.
+    const readOn = story.getByRole("link", {
+      name: /^Read the full story at sample\.example\.org/,
+    });
+    await expect(readOn).toHaveAttribute("href", /^https:\/\/sample\.example\.org\//);
+    await expect(readOn).toHaveAttribute("target", "_blank");
+    await expect(readOn).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(page.getByRole("link", { name: "Read full article" })).toHaveCount(0);
+    const bodyBox = await story.locator(".article-body").boundingBox();
+    const readOnBox = await readOn.boundingBox();
+    const adBox = await page.locator("main article + [data-ad-slot]").boundingBox();
+    if (!bodyBox || !readOnBox || !adBox) throw new Error("the article has no layout");
+    expect(readOnBox.y).toBeGreaterThanOrEqual(bodyBox.y + bodyBox.height);
+    expect(adBox.y).toBeGreaterThanOrEqual(readOnBox.y + readOnBox.height);
 
     const related = page.getByRole("region", { name: "Related Stories" }).locator("article");
     await expect(related).toHaveCount(3);

@@ -1,5 +1,6 @@
 import { socialImage } from "../../shared/picture";
 import { data, Link, redirect } from "react-router";
+import { stripTags } from "../../server/ingest/sanitize";
 import { readOr503, readOrEmpty } from "../../server/news/load";
 import {
   articleById,
@@ -26,6 +27,19 @@ export function sourceName(link: string): string {
   } catch {
     return "the original publisher";
   }
+}
+
+/** The link ingest ends every body with (server/ingest/normalize.ts); the page draws its own after the text. */
+const FEED_READ_MORE =
+  /<p><a href="[^"]*" target="_blank" rel="noopener noreferrer">Read full article<\/a><\/p>$/;
+
+/**
+ * Whether the body opens with the excerpt, as it does when the feed gave one text for both: the
+ * excerpt is then not shown above the picture as well. A cut excerpt ends with "...", and the cut
+ * may have dropped punctuation before it.
+ */
+function bodyOpensWith(content: string, excerpt: string): boolean {
+  return stripTags(content).startsWith(excerpt.replace(/\.\.\.$/, ""));
 }
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
@@ -76,9 +90,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ]),
     ],
   );
+  const body = article.content.replace(FEED_READ_MORE, "");
   return {
     gone: false as const,
-    article,
+    article: { ...article, content: body },
+    showExcerpt: article.excerpt !== "" && !bodyOpensWith(body, article.excerpt),
     related,
     latest,
     corrections,
@@ -111,8 +127,9 @@ function StoryRemoved() {
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   if (loaderData.gone) return <StoryRemoved />;
-  const { article, related, latest, corrections } = loaderData;
+  const { article, showExcerpt, related, latest, corrections } = loaderData;
   const category = categoryByKey(article.category);
+  const outlet = sourceName(article.link);
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
       <div className="min-w-0">
@@ -133,7 +150,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             <time dateTime={article.date}>{formatLongDate(article.date)}</time>
           </p>
           <h1 className="mt-3 text-3xl leading-tight font-bold md:text-4xl">{article.title}</h1>
-          <p className="mt-3 text-lg text-slate-700">{article.excerpt}</p>
+          {showExcerpt ? <p className="mt-3 text-lg text-slate-700">{article.excerpt}</p> : null}
           <p className="mt-2 text-sm font-semibold">By {article.author}</p>
           <figure className="mt-6">
             <ArticleImage
@@ -145,9 +162,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               height={675}
               className="aspect-video w-full rounded bg-slate-200 object-cover"
             />
-            <figcaption className="mt-1 text-xs text-slate-600">
-              Photo: {sourceName(article.link)}
-            </figcaption>
+            <figcaption className="mt-1 text-xs text-slate-600">Photo: {outlet}</figcaption>
           </figure>
           {corrections.length > 0 ? (
             <section
@@ -169,13 +184,25 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
-          <PageAds kind="article" at="lead" className="my-6" />
           {/* Stored content was sanitised to an allowlist at ingest. */}
           <div
             className="article-body mt-6 space-y-4 text-lg leading-relaxed"
             dangerouslySetInnerHTML={{ __html: article.content }}
           />
+          <p className="mt-8">
+            <a
+              href={article.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-block rounded bg-brand px-4 py-2 font-semibold break-words text-white hover:bg-brand-dark"
+            >
+              Read the full story at {outlet}
+              <span aria-hidden="true">&nbsp;↗</span>
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
         </article>
+        <PageAds kind="article" at="lead" className="mt-10" />
         {related.length > 0 ? (
           <section aria-labelledby="related-heading" className="mt-12">
             <h2 id="related-heading" className="mb-4 text-2xl font-bold">
