@@ -19,7 +19,7 @@ import {
   storedBanner,
 } from "./banner";
 import { deleteMessage, inboxMessage, inboxPage, markHandled, pollSummaries } from "./inbox";
-import type { NewsroomServices } from "./stories";
+import type { NewsroomServices } from "./action";
 
 reportSkippedPostgres();
 
@@ -59,6 +59,11 @@ describe("the banner's link", () => {
       "/a b",
       '/x"onmouseover="alert(1)',
       `/${"x".repeat(600)}`,
+      "/e\u0000",
+      "/e%00",
+      "/e%0D%0ASet-Cookie:x=1",
+      "https://example.org/\u0000",
+      "https://example.org/%7F",
     ]) {
       expect(bannerLink(bad), bad).toEqual({ ok: false });
     }
@@ -216,6 +221,8 @@ describe.each(testDatabases())("the banner and the inbox on $name", (database) =
       [{ text: " ", link: "", expiresAt: soon }, "Write the banner's text."],
       [{ text: "x".repeat(201), link: "", expiresAt: soon }, "Keep the text under 200 characters."],
       [{ text: "Fire", link: "javascript:alert(1)", expiresAt: soon }, BAD_LINK],
+      [{ text: "Fire", link: "/e\u0000", expiresAt: soon }, BAD_LINK],
+      [{ text: "\u0000 \u0000", link: "", expiresAt: soon }, "Write the banner's text."],
       [
         { text: "Fire", link: "", expiresAt: null },
         "Give the date and time the banner ends (San Diego time).",

@@ -9,7 +9,8 @@ import {
   MAX_BANNER_TEXT_LENGTH,
   MIN_BANNER_MINUTES,
 } from "../../shared/newsroom";
-import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./stories";
+import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
+import { tidy } from "./text";
 
 /**
  * The Breaking banner editors set in the newsroom (decision 027): one row at most, shown on the
@@ -93,7 +94,17 @@ export function bannerCacheControl(
   return `public, max-age=${Math.min(left, BROWSER_SECONDS)}, s-maxage=${left}`;
 }
 
-const tidy = (text: string) => text.replace(/\s+/g, " ").trim();
+/** A control character, NUL among them, written as it is or percent-encoded. */
+const CONTROL = /\p{Cc}/u;
+
+/** `text` with its percent-escapes decoded, or as it is when they are not well formed. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 
 export const BAD_LINK =
   "Give a link that starts with http:// or https://, or a path on this site such as /local-news.";
@@ -101,12 +112,13 @@ export const BAD_LINK =
 /**
  * The banner's link as stored: an http(s) address, or a path on this site (`/…`, never `//…`,
  * which browsers read as another host); null for none. Anything else (javascript:, data:, a
- * relative word) is refused.
+ * relative word, a control character such as NUL, even percent-encoded) is refused.
  */
 export function bannerLink(input: string): { ok: true; link: string | null } | { ok: false } {
   const link = input.trim();
   if (link === "") return { ok: true, link: null };
   if (link.length > MAX_BANNER_LINK_LENGTH || /[\s\\<>"'`]/.test(link)) return { ok: false };
+  if (CONTROL.test(link) || CONTROL.test(decoded(link))) return { ok: false };
   if (link.startsWith("/")) {
     if (link.startsWith("//")) return { ok: false };
     const base = "http://site.invalid";

@@ -36,9 +36,15 @@ export interface BlockableItem {
 
 const STAR = "*";
 
-/** Lower case, runs of white space as one space: how patterns and texts are compared. */
+/**
+ * Lower case, runs of white space as one space: how patterns and texts are compared. Control
+ * characters count as space (stored text has none, and PostgreSQL refuses NUL in a pattern).
+ */
 function normalized(text: string): string {
-  return text.toLowerCase().replace(/\s+/gu, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/[\s\p{Cc}]+/gu, " ")
+    .trim();
 }
 
 /** A pattern as stored: normalised, runs of `*` as one. Or why it cannot be one. */

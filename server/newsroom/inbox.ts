@@ -5,7 +5,7 @@ import { contactMessages, pollVotes } from "../db/schema";
 import { tally, type PollResults } from "../forms/poll";
 import { recordAudit } from "../staff/audit";
 import { INBOX_PAGE_SIZE } from "../../shared/newsroom";
-import { fail, type ActionResult, type Actor } from "./stories";
+import { fail, type ActionResult, type Actor } from "./action";
 
 /**
  * The newsroom's inbox (issue #22): readers' contact messages, newest first, which editors mark

@@ -26,21 +26,20 @@ import {
 } from "../news/repository";
 import { searchSite } from "../news/search";
 import { articleSitemap, recentForNewsSitemap } from "../seo/queries";
+import type { NewsroomServices } from "./action";
+import { addCorrection } from "./corrections";
 import {
   addBlockRule,
-  addCorrection,
   applyBlockRule,
-  listStories,
   movePin,
   pin,
   restore,
   setHeadline,
   setPictureChoice,
-  storyDetail,
   takeDown,
   unpin,
-  type NewsroomServices,
 } from "./stories";
+import { listStories, storyDetail } from "./story-reads";
 
 reportSkippedPostgres();
 

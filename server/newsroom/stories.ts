@@ -1,50 +1,31 @@
-import { and, asc, desc, eq, gt, ilike, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, lte } from "drizzle-orm";
 import { asArticlePicture, type ArticlePicture } from "../../shared/picture";
-import type { CategoryKey } from "../../shared/categories";
 import type { Database } from "../db/client";
-import { articles, blockRules, corrections, feeds, pictures, storyPins } from "../db/schema";
-import type { LoadContext } from "../http/load-context";
+import { articles, blockRules, feeds, pictures, storyPins } from "../db/schema";
 import { LIVE } from "../news/repository";
 import {
-  MAX_CORRECTION_LENGTH,
   MAX_HEADLINE_LENGTH,
   MAX_PINS,
   MAX_REASON_LENGTH,
   type BlockField,
-  type StoryStatus,
 } from "../../shared/newsroom";
 import { recordAudit } from "../staff/audit";
-import type { StaffMember } from "../staff/accounts";
+import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { blockingRule, blockRuleById, describeRule, parsePattern } from "./block-rules";
+import { hasControl, tidy } from "./text";
 
 /**
- * What editors do to stories (issue #22): take down and restore, correct, pin, override the headline
- * or the picture, and block rules. Each action checks its input, changes the database and writes
- * the audit log in one transaction, then announces the change so every process's page and read
- * caches drop at once.
+ * What editors do to stories (issue #22): take down and restore, override the headline or the
+ * picture, pin, and block rules (corrections are in corrections.ts, what the screens read in
+ * story-reads.ts). Each action checks its input, changes the database and writes the audit log in
+ * one transaction, then announces the change so every process's page and read caches drop at once.
  */
-
-export type NewsroomServices = Pick<LoadContext, "db" | "announceChange">;
-export type Actor = Pick<StaffMember, "id" | "email">;
-export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 
 /** The longest a pin may last. */
 export const MAX_PIN_DAYS = 30;
 
-export const fail = (error: string): ActionResult => ({ ok: false, error });
-const tidy = (text: string) => text.replace(/\s+/g, " ").trim();
-
-/** Runs `change` (which says what it did, or why not) and announces it when it did something. */
-export async function act(
-  services: NewsroomServices,
-  change: (tx: Database) => Promise<ActionResult>,
-): Promise<ActionResult> {
-  const result = await services.db.transaction((tx) => change(tx));
-  if (result.ok) await services.announceChange();
-  return result;
-}
-
 async function storyRow(db: Database, id: string) {
+  if (hasControl(id)) return undefined;
   const [row] = await db.select().from(articles).where(eq(articles.id, id)).limit(1);
   return row;
 }
@@ -97,36 +78,6 @@ export function restore(services: NewsroomServices, actor: Actor, id: string) {
       after: { down: false },
     });
     return { ok: true, message: "The story is back on the site." };
-  });
-}
-
-export function addCorrection(
-  services: NewsroomServices,
-  actor: Actor,
-  id: string,
-  textInput: string,
-  now = new Date(),
-): Promise<ActionResult> {
-  const text = tidy(textInput);
-  if (text.length < 10)
-    return Promise.resolve(fail("Write the correction (10 characters or more)."));
-  if (text.length > MAX_CORRECTION_LENGTH) {
-    return Promise.resolve(fail(`Keep the correction under ${MAX_CORRECTION_LENGTH} characters.`));
-  }
-  return act(services, async (tx) => {
-    const story = await storyRow(tx, id);
-    if (!story) return fail(NO_STORY);
-    const [added] = await tx
-      .insert(corrections)
-      .values({ articleId: id, text, publishedAt: now })
-      .returning({ id: corrections.id });
-    await recordAudit(tx, actor, {
-      action: "story.correct",
-      subject: id,
-      before: null,
-      after: { correction: added?.id, text, date: now.toISOString() },
-    });
-    return { ok: true, message: "The correction is published." };
   });
 }
 
@@ -439,156 +390,4 @@ export function applyBlockRule(
       message: `${ids.length} ${ids.length === 1 ? "story is" : "stories are"} down.`,
     };
   });
-}
-
-// What the newsroom's screens read.
-
-export const STORIES_PAGE_SIZE = 30;
-
-export interface StoryListItem {
-  id: string;
-  title: string;
-  feedTitle: string | null;
-  category: CategoryKey;
-  publishedAt: string;
-  down: boolean;
-}
-
-/** Escapes LIKE's wildcards, so staff's search is plain text. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-export async function listStories(
-  db: Database,
-  options: { query: string; category: CategoryKey | null; status: StoryStatus; page: number },
-): Promise<{ stories: StoryListItem[]; total: number }> {
-  const query = options.query.trim().slice(0, 200);
-  const statusCondition: Record<StoryStatus, SQL | undefined> = {
-    all: undefined,
-    live: LIVE,
-    down: isNotNull(articles.takenDownAt),
-    pinned: sql`EXISTS (SELECT 1 FROM ${storyPins} WHERE ${storyPins.articleId} = ${articles.id} AND ${storyPins.expiresAt} > now())`,
-    corrected: sql`EXISTS (SELECT 1 FROM ${corrections} WHERE ${corrections.articleId} = ${articles.id})`,
-    edited: or(isNotNull(articles.feedTitle), eq(articles.defaultPicture, true)),
-  };
-  const where = and(
-    statusCondition[options.status],
-    options.category ? eq(articles.category, options.category) : undefined,
-    query
-      ? or(
-          ilike(articles.title, likeText(query)),
-          ilike(articles.feedTitle, likeText(query)),
-          eq(articles.id, query),
-          eq(articles.link, query),
-        )
-      : undefined,
-  );
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: articles.id,
-        title: articles.title,
-        feedTitle: articles.feedTitle,
-        category: articles.category,
-        publishedAt: articles.publishedAt,
-        takenDownAt: articles.takenDownAt,
-      })
-      .from(articles)
-      .where(where)
-      .orderBy(desc(articles.publishedAt), articles.id)
-      .limit(STORIES_PAGE_SIZE)
-      .offset((Math.max(1, options.page) - 1) * STORIES_PAGE_SIZE),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(articles)
-      .where(where),
-  ]);
-  return {
-    stories: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      feedTitle: r.feedTitle,
-      category: r.category as CategoryKey,
-      publishedAt: r.publishedAt.toISOString(),
-      down: r.takenDownAt !== null,
-    })),
-    total: counted?.n ?? 0,
-  };
-}
-
-export interface StoryDetail {
-  id: string;
-  title: string;
-  /** The feed's headline when staff overrode it. */
-  feedTitle: string | null;
-  excerpt: string;
-  author: string;
-  link: string;
-  category: CategoryKey;
-  feedUrl: string | null;
-  publishedAt: string;
-  /** The feed's picture address, if it gave one. */
-  image: string | null;
-  /** The feed's picture as we keep it (whichever the story shows); null until fetched, or none. */
-  feedPicture: ArticlePicture | null;
-  defaultPicture: boolean;
-  takenDown: { at: string; reason: string } | null;
-  pin: { position: number; expiresAt: string } | null;
-  corrections: { id: number; text: string; date: string }[];
-}
-
-export async function storyDetail(
-  db: Database,
-  id: string,
-  now = new Date(),
-): Promise<StoryDetail | undefined> {
-  const [row] = await db
-    .select({ story: articles, feedUrl: feeds.url })
-    .from(articles)
-    .leftJoin(feeds, eq(feeds.id, articles.feedId))
-    .where(eq(articles.id, id))
-    .limit(1);
-  if (!row) return undefined;
-  const { story } = row;
-  const [pinRows, correctionRows, keptRows] = await Promise.all([
-    db
-      .select()
-      .from(storyPins)
-      .where(and(eq(storyPins.articleId, id), gt(storyPins.expiresAt, now))),
-    db
-      .select()
-      .from(corrections)
-      .where(eq(corrections.articleId, id))
-      .orderBy(desc(corrections.publishedAt), desc(corrections.id)),
-    story.image
-      ? db
-          .select({ picture: pictures.picture })
-          .from(pictures)
-          .where(eq(pictures.url, story.image))
-          .limit(1)
-      : Promise.resolve([]),
-  ]);
-  const pinRow = pinRows[0];
-  return {
-    id: story.id,
-    title: story.title,
-    feedTitle: story.feedTitle,
-    excerpt: story.excerpt,
-    author: story.author,
-    link: story.link,
-    category: story.category as CategoryKey,
-    feedUrl: row.feedUrl,
-    publishedAt: story.publishedAt.toISOString(),
-    image: story.image,
-    feedPicture: asArticlePicture(keptRows[0]?.picture),
-    defaultPicture: story.defaultPicture,
-    takenDown: story.takenDownAt
-      ? { at: story.takenDownAt.toISOString(), reason: story.takedownReason ?? "" }
-      : null,
-    pin: pinRow ? { position: pinRow.position, expiresAt: pinRow.expiresAt.toISOString() } : null,
-    corrections: correctionRows.map((c) => ({
-      id: c.id,
-      text: c.text,
-      date: c.publishedAt.toISOString(),
-    })),
-  };
 }

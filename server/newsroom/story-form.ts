@@ -1,23 +1,16 @@
 import { PIN_DURATIONS } from "../../shared/newsroom";
 import type { StaffMember } from "../staff/accounts";
-import {
-  addCorrection,
-  movePin,
-  pin,
-  restore,
-  setHeadline,
-  setPictureChoice,
-  takeDown,
-  unpin,
-  type ActionResult,
-  type NewsroomServices,
-} from "./stories";
+import type { ActionResult, NewsroomServices } from "./action";
+import { addCorrection, editCorrection, retractCorrection } from "./corrections";
+import { movePin, pin, restore, setHeadline, setPictureChoice, takeDown, unpin } from "./stories";
 
 /** The story actions a newsroom form can ask for, by its `intent` field. */
 export const STORY_INTENTS = [
   "take-down",
   "restore",
   "correct",
+  "correction-edit",
+  "correction-retract",
   "headline",
   "picture",
   "pin",
@@ -32,6 +25,9 @@ export const DONE: Record<StoryIntent, string> = {
   "take-down": "The story is down: its address answers 410 Gone and no list shows it.",
   restore: "The story is back on the site.",
   correct: "The correction is published on the story and at /corrections.",
+  "correction-edit": "The correction is changed on the story and at /corrections.",
+  "correction-retract":
+    "The correction is retracted: it is gone from the story, /corrections and its feed.",
   headline: "The headline is saved.",
   picture: "The picture choice is saved.",
   pin: "The pin is saved.",
@@ -64,6 +60,16 @@ export function runStoryAction(
       return restore(services, member, id);
     case "correct":
       return addCorrection(services, member, id, text(form, "correction"), now);
+    case "correction-edit":
+      return editCorrection(
+        services,
+        member,
+        id,
+        Number(text(form, "correction-id")),
+        text(form, "correction"),
+      );
+    case "correction-retract":
+      return retractCorrection(services, member, id, Number(text(form, "correction-id")));
     case "headline":
       return setHeadline(services, member, id, form.has("use-feed") ? "" : text(form, "headline"));
     case "picture":

@@ -1,12 +1,29 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
-import { DONE, isStoryIntent, runStoryAction } from "../../../server/newsroom/story-form";
-import { listPins, listStories, STORIES_PAGE_SIZE } from "../../../server/newsroom/stories";
-import { STORY_STATUS_LABELS, STORY_STATUSES, type StoryStatus } from "../../../shared/newsroom";
+import {
+  DONE,
+  isStoryIntent,
+  runStoryAction,
+  type StoryIntent,
+} from "../../../server/newsroom/story-form";
+import { listPins } from "../../../server/newsroom/stories";
+import { listStories, STORIES_PAGE_SIZE } from "../../../server/newsroom/story-reads";
+import {
+  MAX_CORRECTION_LENGTH,
+  MAX_REASON_LENGTH,
+  PIN_DURATIONS,
+  STORY_STATUS_LABELS,
+  STORY_STATUSES,
+  type StoryStatus,
+} from "../../../shared/newsroom";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { CATEGORIES, categoryByKey, isCategoryKey } from "../../../shared/categories";
+import { ArticleImage } from "../../components/ArticleImage";
+import { PageLinks } from "../../components/PageLinks";
+import type { PictureSlot } from "../../components/picture-slots";
 import {
   BUTTON,
+  DANGER_BUTTON,
   FIELD,
   formatStaffTime,
   NewsroomNotice,
@@ -24,62 +41,100 @@ const isStatus = (value: string | null): value is StoryStatus =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const url = new URL(request.url);
-  const query = (url.searchParams.get("q") ?? "").slice(0, 200);
-  const categoryParam = url.searchParams.get("category") ?? "";
-  const category = isCategoryKey(categoryParam) ? categoryParam : null;
-  const statusParam = url.searchParams.get("status");
-  const status = isStatus(statusParam) ? statusParam : "all";
-  const page = Math.min(1000, Math.max(1, Number(url.searchParams.get("page")) || 1));
-  const [list, pins] = await Promise.all([
-    listStories(context.db, { query, category, status, page }),
-    listPins(context.db),
-  ]);
+  const list = listParams(url.searchParams);
+  const [found, pins] = await Promise.all([listStories(context.db, list), listPins(context.db)]);
   const done = url.searchParams.get("done");
   return {
-    query,
-    category,
-    status,
-    page,
-    pages: Math.max(1, Math.ceil(list.total / STORIES_PAGE_SIZE)),
     ...list,
+    // The search as it ran (control characters, a NUL among them, read as spaces).
+    query: found.query,
+    pages: Math.max(1, Math.ceil(found.total / STORIES_PAGE_SIZE)),
+    stories: found.stories,
+    total: found.total,
     pins,
     done: isStoryIntent(done) ? DONE[done] : null,
   };
 }
 
-/** The pins' own buttons (reorder, unpin); a story's other actions are on its page. */
+/** The list's search, category, status and page, from the address or from a row's form. */
+function listParams(params: { get(name: string): string | File | null }) {
+  const value = (name: string) => {
+    const v = params.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  const status = value("status");
+  const category = value("category");
+  return {
+    query: value("q").slice(0, 200),
+    category: isCategoryKey(category) ? category : null,
+    status: isStatus(status) ? status : ("all" as const),
+    page: Math.min(1000, Math.max(1, Math.floor(Number(value("page"))) || 1)),
+  };
+}
+
+/** A row's actions and the pins' buttons; a story's other actions are on its page. */
+const LIST_INTENTS = ["take-down", "restore", "correct", "pin", "unpin", "pin-up", "pin-down"];
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireStaffAction(request, context, form);
   const intent = form.get("intent");
   const id = String(form.get("id") ?? "");
-  if (intent !== "pin-up" && intent !== "pin-down" && intent !== "unpin") {
+  if (!isStoryIntent(intent) || !LIST_INTENTS.includes(intent)) {
     throw data("Unknown action.", { status: 400 });
   }
   const result = await runStoryAction(context, session.member, intent, id, form);
-  if (!result.ok) return data({ error: result.error }, { status: 400 });
-  throw redirect(`/newsroom/stories?done=${intent}`, 303);
+  if (!result.ok) return data({ error: result.error, id }, { status: 400 });
+  const list = listParams(form);
+  throw redirect(listAddress(list, list.page, intent), 303);
 }
 
-function pageLink(
+/** The list's address for a search and page, with what was just done. */
+function listAddress(
   params: { query: string; category: string | null; status: string },
   page: number,
+  done?: StoryIntent,
 ) {
   const search = new URLSearchParams();
   if (params.query) search.set("q", params.query);
   if (params.category) search.set("category", params.category);
   if (params.status !== "all") search.set("status", params.status);
   if (page > 1) search.set("page", String(page));
+  if (done) search.set("done", done);
   const text = search.toString();
   return `/newsroom/stories${text ? `?${text}` : ""}`;
 }
 
+/** The list's search and page, carried by each row's form so the answer comes back to them. */
+function ListFields({
+  list,
+}: {
+  list: { query: string; category: string | null; status: string; page: number };
+}) {
+  return (
+    <>
+      <input type="hidden" name="q" value={list.query} />
+      <input type="hidden" name="category" value={list.category ?? ""} />
+      <input type="hidden" name="status" value={list.status} />
+      <input type="hidden" name="page" value={list.page} />
+    </>
+  );
+}
+
+/** Thumbnails in the list: 6rem wide, 16:9. */
+const THUMBNAIL_SLOT: PictureSlot = { sizes: "6rem", maxWidth: 96, shape: "wide" };
+
 export default function Stories({ loaderData, actionData }: Route.ComponentProps) {
   const { stories, total, pins, query, category, status, page, pages, done } = loaderData;
+  const list = { query, category, status, page };
+  const pinned = new Set(pins.map((p) => p.id));
+  // A row's failed action is told in that row, any other at the top.
+  const failedRow =
+    actionData && stories.some((s) => s.id === actionData.id) ? actionData.id : null;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Stories</h1>
-      <NewsroomNotice done={done} error={actionData?.error} />
+      <NewsroomNotice done={done} error={failedRow === null ? actionData?.error : null} />
 
       <section aria-labelledby="pins-heading">
         <h2 id="pins-heading" className="text-xl font-bold">
@@ -87,7 +142,7 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <p className="mt-1 text-sm text-slate-700">
           First in the slider and Today&apos;s Headlines, in this order, until each pin expires. Pin
-          a story from its page.
+          a story from its actions in the list below or from its page.
         </p>
         {pins.length === 0 ? (
           <p className="mt-2">No story is pinned.</p>
@@ -150,7 +205,7 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
         </h2>
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
           <label className="flex min-w-0 flex-1 basis-60 flex-col gap-1 font-semibold">
-            Headline, id or link
+            Words (as readers&apos; search finds them), an id or a link
             <input type="search" name="q" defaultValue={query} className={FIELD} />
           </label>
           <label className="flex flex-col gap-1 font-semibold">
@@ -184,50 +239,165 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
         <h2 id="list-heading" className="text-xl font-bold">
           {total} {total === 1 ? "story" : "stories"}
         </h2>
+        {query ? (
+          <p className="mt-1 text-sm text-slate-700">
+            First what readers&apos; search finds for these words, best match first; then taken-down
+            stories whose headline holds them.
+          </p>
+        ) : null}
         <ul className="mt-3 divide-y divide-slate-200 rounded ring-1 ring-slate-200">
           {stories.map((s) => (
-            <li key={s.id} className="p-3">
-              <Link
-                to={`/newsroom/stories/${s.id}`}
-                className="font-semibold break-words underline"
-              >
-                {s.title}
-              </Link>
-              {s.feedTitle !== null ? (
-                <span className="block text-sm break-words text-slate-700">
-                  Feed&apos;s headline: {s.feedTitle}
-                </span>
-              ) : null}
-              <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-slate-700">
-                <span>{categoryByKey(s.category).name}</span>
-                <time dateTime={s.publishedAt}>{formatStaffTime(s.publishedAt)}</time>
-                {s.down ? (
-                  <span className="rounded bg-red-100 px-1 font-semibold text-red-900">
-                    Taken down
-                  </span>
-                ) : null}
-              </span>
-            </li>
+            <StoryRow
+              key={s.id}
+              story={s}
+              pinned={pinned.has(s.id)}
+              list={list}
+              error={failedRow === s.id ? (actionData?.error ?? null) : null}
+            />
           ))}
         </ul>
-        {pages > 1 ? (
-          <nav aria-label="Pages of stories" className="mt-4 flex items-center gap-4">
-            {page > 1 ? (
-              <Link to={pageLink(loaderData, page - 1)} className="underline">
-                Newer
-              </Link>
-            ) : null}
-            <span>
-              Page {page} of {pages}
-            </span>
-            {page < pages ? (
-              <Link to={pageLink(loaderData, page + 1)} className="underline">
-                Older
-              </Link>
-            ) : null}
-          </nav>
-        ) : null}
+        <PageLinks
+          label="Pages of stories"
+          page={page}
+          pages={pages}
+          href={(n) => listAddress(list, n)}
+          previous="Newer"
+          next="Older"
+          className="mt-4 flex items-center gap-4"
+          linkClassName="underline"
+        />
       </section>
     </div>
+  );
+}
+
+type ListedStory = Route.ComponentProps["loaderData"]["stories"][number];
+
+/**
+ * One story of the list: its thumbnail, headline and state, a link to it on the site, and its
+ * actions behind a disclosure (open when one of them just failed), one form for all of them.
+ */
+function StoryRow({
+  story,
+  pinned,
+  list,
+  error,
+}: {
+  story: ListedStory;
+  pinned: boolean;
+  list: { query: string; category: string | null; status: string; page: number };
+  error: string | null;
+}) {
+  return (
+    <li className="flex gap-3 p-3">
+      <ArticleImage
+        picture={story.picture}
+        alt=""
+        slot={THUMBNAIL_SLOT}
+        width={96}
+        height={54}
+        className="aspect-video w-24 shrink-0 rounded bg-slate-200 object-cover"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <Link to={`/newsroom/stories/${story.id}`} className="font-semibold break-words underline">
+          {story.title}
+        </Link>
+        {story.feedTitle !== null ? (
+          <span className="text-sm break-words text-slate-700">
+            Feed&apos;s headline: {story.feedTitle}
+          </span>
+        ) : null}
+        <span className="flex flex-wrap gap-x-3 text-sm text-slate-700">
+          <span>{categoryByKey(story.category).name}</span>
+          <time dateTime={story.publishedAt}>{formatStaffTime(story.publishedAt)}</time>
+          {story.down ? (
+            <span className="rounded bg-red-100 px-1 font-semibold text-red-900">Taken down</span>
+          ) : null}
+          {pinned ? <span className="font-semibold">Pinned</span> : null}
+          {story.siteLink ? (
+            <a href={story.siteLink} className="underline">
+              View on site
+            </a>
+          ) : null}
+        </span>
+        <details open={error !== null} className="mt-1">
+          <summary className="cursor-pointer text-sm font-semibold text-brand">
+            Actions<span className="sr-only">: {story.title}</span>
+          </summary>
+          <Form method="post" className="mt-2 flex flex-col gap-3">
+            <NewsroomNotice error={error} />
+            <CsrfField />
+            <input type="hidden" name="id" value={story.id} />
+            <ListFields list={list} />
+            {story.down ? (
+              <p>
+                <button type="submit" name="intent" value="restore" className={PRIMARY_BUTTON}>
+                  Restore the story
+                </button>
+              </p>
+            ) : (
+              <>
+                <label className="flex flex-col gap-1 text-sm font-semibold">
+                  Why it comes down (for the audit log)
+                  <textarea
+                    name="reason"
+                    maxLength={MAX_REASON_LENGTH}
+                    rows={2}
+                    className={FIELD}
+                  />
+                </label>
+                <p>
+                  <button type="submit" name="intent" value="take-down" className={DANGER_BUTTON}>
+                    Take the story down
+                  </button>
+                </p>
+              </>
+            )}
+            <label className="flex flex-col gap-1 text-sm font-semibold">
+              A correction, dated today
+              <textarea
+                name="correction"
+                maxLength={MAX_CORRECTION_LENGTH}
+                rows={2}
+                className={FIELD}
+              />
+            </label>
+            <p>
+              <button type="submit" name="intent" value="correct" className={BUTTON}>
+                Publish the correction
+              </button>
+            </p>
+            {story.down ? null : pinned ? (
+              <p>
+                <button type="submit" name="intent" value="unpin" className={BUTTON}>
+                  Unpin
+                </button>
+              </p>
+            ) : (
+              <p className="flex flex-wrap items-end gap-2">
+                <label className="flex flex-col gap-1 text-sm font-semibold">
+                  Pin it for
+                  <select name="hours" defaultValue="24" className={FIELD}>
+                    {PIN_DURATIONS.map((d) => (
+                      <option key={d.hours} value={d.hours}>
+                        {d.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <button type="submit" name="intent" value="pin" className={BUTTON}>
+                  Pin the story
+                </button>
+              </p>
+            )}
+          </Form>
+          <p className="mt-2 text-sm">
+            <Link to={`/newsroom/stories/${story.id}`} className="underline">
+              Headline, picture and earlier corrections: on its page
+            </Link>
+          </p>
+        </details>
+      </div>
+    </li>
   );
 }

@@ -1,0 +1,25 @@
+import type { Database } from "../db/client";
+import type { LoadContext } from "../http/load-context";
+import type { StaffMember } from "../staff/accounts";
+
+/**
+ * How the newsroom's actions run: each checks its input, changes the database and writes the
+ * audit log in one transaction, then announces the change so every process's page and read caches
+ * drop at once.
+ */
+
+export type NewsroomServices = Pick<LoadContext, "db" | "announceChange">;
+export type Actor = Pick<StaffMember, "id" | "email">;
+export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
+
+export const fail = (error: string): ActionResult => ({ ok: false, error });
+
+/** Runs `change` (which says what it did, or why not) and announces it when it did something. */
+export async function act(
+  services: NewsroomServices,
+  change: (tx: Database) => Promise<ActionResult>,
+): Promise<ActionResult> {
+  const result = await services.db.transaction((tx) => change(tx));
+  if (result.ok) await services.announceChange();
+  return result;
+}
