@@ -4,7 +4,14 @@ import { articlesFromBody } from "../server/ingest/ingest";
 import { loadFeedSources } from "../server/ingest/feeds-config";
 import { newestItems } from "../server/ingest/store";
 import { SAMPLE_VIDEO_URL } from "../scripts/sample-site.js";
-import { DESKTOP, MOBILE, isProject, untilStill, waitForHydration } from "./helpers";
+import {
+  DESKTOP,
+  MOBILE,
+  isProject,
+  scrollToSettled,
+  untilStill,
+  waitForHydration,
+} from "./helpers";
 
 /** What the e2e server stored from the sample feeds, computed from the same files. */
 function storedSample() {
@@ -162,6 +169,27 @@ test.describe("home page", () => {
     } else {
       // Small screens get the reduced set: the wide banner is hidden by CSS.
       await expect(items.nth(6).locator("[data-ad-slot]")).toBeHidden();
+    }
+  });
+
+  test("the sidebar's newsletter and categories stay beside Latest News, and leave room on phones", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/");
+    const newsletter = page.locator("#newsletter");
+    const chips = page.getByRole("region", { name: "News Categories" });
+    if (isProject(testInfo, DESKTOP)) {
+      // Far below where the sidebar's own content ends.
+      await scrollToSettled(
+        page.getByRole("region", { name: "Latest News" }).locator("article").last(),
+      );
+      await expect(newsletter).toBeInViewport({ ratio: 1 });
+      await expect(chips).toBeInViewport({ ratio: 1 });
+    } else {
+      const chipsBox = await chips.boundingBox();
+      const next = await page.getByRole("heading", { name: "Image News Feed" }).boundingBox();
+      if (!chipsBox || !next) throw new Error("the home page has no layout");
+      expect(next.y - (chipsBox.y + chipsBox.height)).toBeGreaterThanOrEqual(24);
     }
   });
 

@@ -112,10 +112,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </ul>
           </Section>
         </div>
-        <aside className="flex flex-col gap-8" aria-label="Sidebar">
+        <aside className="mb-8 flex flex-col gap-8 lg:mb-0" aria-label="Sidebar">
           <PageAds kind="home" at="sidebar" />
-          <NewsletterBox />
-          <CategoryChips />
+          {/* Latest News runs far below the sidebar: these stay in view beside it. */}
+          <div className="flex flex-col gap-8 lg:sticky lg:top-4">
+            <NewsletterBox />
+            <CategoryChips />
+          </div>
         </aside>
       </div>
 
