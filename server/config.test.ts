@@ -47,6 +47,7 @@ describe("parseConfig", () => {
         sendAt: { hour: 6, minute: 0 },
         resendMinutes: 10,
         keepIssuesDays: 90,
+        confirmationsPerHour: 200,
       },
     });
   });
@@ -60,6 +61,7 @@ describe("parseConfig", () => {
           NEWSLETTER_SEND_AT: "17:45",
           NEWSLETTER_RESEND_MINUTES: "30",
           NEWSLETTER_KEEP_DAYS: "400",
+          NEWSLETTER_CONFIRMATIONS_PER_HOUR: "50",
           MAIL_OUTBOX_DIR: "mail",
         },
         "/srv/news",
@@ -71,6 +73,7 @@ describe("parseConfig", () => {
       sendAt: { hour: 17, minute: 45 },
       resendMinutes: 30,
       keepIssuesDays: 400,
+      confirmationsPerHour: 50,
     });
     expect(parseConfig({ NEWSLETTER_SEND_AT: "off" }).newsletter.sendAt).toBeNull();
     for (const [variable, value] of [
@@ -81,6 +84,7 @@ describe("parseConfig", () => {
       ["NEWSLETTER_RESEND_MINUTES", "0"],
       ["NEWSLETTER_KEEP_DAYS", "6"],
       ["NEWSLETTER_KEEP_DAYS", "30.5"],
+      ["NEWSLETTER_CONFIRMATIONS_PER_HOUR", "0"],
     ] as const) {
       expect(() => parseConfig({ [variable]: value })).toThrow(
         expect.objectContaining({ variable }) as Error,

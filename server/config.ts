@@ -161,6 +161,12 @@ const schema = z.object({
     .min(7, "a whole number of days from 7 to 3650")
     .max(3650, "a whole number of days from 7 to 3650")
     .default(90),
+  NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce
+    .number({ error: "a whole number from 1 to 100000" })
+    .int("a whole number from 1 to 100000")
+    .min(1, "a whole number from 1 to 100000")
+    .max(100_000, "a whole number from 1 to 100000")
+    .default(200),
   MAIL_OUTBOX_DIR: nonEmpty.optional(),
   METRICS_TOKEN: z
     .string()
@@ -226,6 +232,8 @@ export interface NewsletterConfig {
   resendMinutes: number;
   /** Days a finished issue and its deliveries are kept (NEWSLETTER_KEEP_DAYS). */
   keepIssuesDays: number;
+  /** Confirmation mails the whole site sends in an hour at most (NEWSLETTER_CONFIRMATIONS_PER_HOUR). */
+  confirmationsPerHour: number;
 }
 
 export type BlogConfig =
@@ -325,6 +333,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       sendAt: sendTime(v.NEWSLETTER_SEND_AT),
       resendMinutes: v.NEWSLETTER_RESEND_MINUTES,
       keepIssuesDays: v.NEWSLETTER_KEEP_DAYS,
+      confirmationsPerHour: v.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
     },
   };
 }

@@ -1,7 +1,6 @@
 import { data, Form, redirect } from "react-router";
 import { readForm } from "../../server/forms/submission";
-import { subscriberOfToken, unsubscribe } from "../../server/mail/subscriptions";
-import { NewsletterBox } from "../components/NewsletterBox";
+import { resubscribe, subscriberStatusOfToken, unsubscribe } from "../../server/mail/subscriptions";
 import { PageHeading } from "../components/PageHeading";
 import { linkToken, mailLinkHeaders } from "../lib/mail-link";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -13,28 +12,43 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-type State = "ask" | "unsubscribed" | "invalid";
+type State = "ask" | "unsubscribed" | "resubscribed" | "invalid";
 
-/** Every mail's unsubscribe link opens this page; a GET never unsubscribes by itself. */
+/**
+ * Every mail's unsubscribe link opens this page; a GET never changes anything by itself. A reader
+ * who left comes back here too: their mail's token proves the mailbox, where the signup form sends
+ * an address that left no confirmation (someone else may be typing it).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (url.searchParams.get("unsubscribed") === "1") {
-    return { state: "unsubscribed" as State, token: "" };
-  }
   const token = linkToken(request);
-  const known = (await subscriberOfToken(context.db, token)) !== null;
-  return { state: (known ? "ask" : "invalid") as State, token };
+  const status = await subscriberStatusOfToken(context.db, token);
+  if (status === null) {
+    // After the one-click POST of an earlier version, or a link cut short.
+    const left = url.searchParams.get("unsubscribed") === "1" && !token;
+    return { state: (left ? "unsubscribed" : "invalid") as State, token: "" };
+  }
+  if (status === "unsubscribed") return { state: "unsubscribed" as State, token };
+  const back = url.searchParams.get("resubscribed") === "1";
+  return { state: (back ? "resubscribed" : "ask") as State, token };
 }
 
 /**
- * The page's button. (A mail program's one-click POST to the List-Unsubscribe address is answered
- * before the pages: server/mail/one-click.ts.)
+ * The page's buttons: unsubscribe, or subscribe again. (A mail program's one-click POST to the
+ * List-Unsubscribe address is answered before the pages: server/mail/one-click.ts.)
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const { unsubscribed } = await unsubscribe(context.db, linkToken(request, form), new Date());
+  const token = linkToken(request, form);
+  const back = `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+  if (form.get("intent") === "resubscribe") {
+    const { resubscribed } = await resubscribe(context.db, token, new Date());
+    if (!resubscribed) return data({ state: "invalid" as State }, { status: 400 });
+    return redirect(`${back}&resubscribed=1`, 303);
+  }
+  const { unsubscribed } = await unsubscribe(context.db, token, new Date());
   if (!unsubscribed) return data({ state: "invalid" as State }, { status: 400 });
-  return redirect("/newsletter/unsubscribe?unsubscribed=1", 303);
+  return redirect(back, 303);
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -46,11 +60,22 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
           You&apos;re unsubscribed
         </PageHeading>
         <p role="status" className="rounded bg-green-50 p-3 text-green-900 ring-1 ring-green-200">
-          Your address is off the list. Changed your mind? Sign up again below.
+          Your address is off the list.
+          {loaderData.token ? " Changed your mind? Subscribe again with the button below." : ""}
         </p>
-        <div className="mt-6">
-          <NewsletterBox />
-        </div>
+        {loaderData.token ? (
+          <Form method="post" action="/newsletter/unsubscribe" className="mt-6">
+            <input type="hidden" name="token" value={loaderData.token} />
+            <button
+              type="submit"
+              name="intent"
+              value="resubscribe"
+              className="w-full rounded bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark"
+            >
+              Subscribe again
+            </button>
+          </Form>
+        ) : null}
       </div>
     );
   }
@@ -65,6 +90,14 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
   }
   return (
     <div className="mx-auto max-w-md">
+      {state === "resubscribed" ? (
+        <p
+          role="status"
+          className="mb-6 rounded bg-green-50 p-3 text-green-900 ring-1 ring-green-200"
+        >
+          You&apos;re subscribed again: the next daily newsletter comes to this address.
+        </p>
+      ) : null}
       <PageHeading lead="Press the button and we will stop sending the daily newsletter to this address.">
         Unsubscribe from the newsletter
       </PageHeading>
@@ -72,6 +105,8 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
         <input type="hidden" name="token" value={loaderData.token} />
         <button
           type="submit"
+          name="intent"
+          value="unsubscribe"
           className="w-full rounded bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark"
         >
           Unsubscribe

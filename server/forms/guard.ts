@@ -2,6 +2,7 @@
  * What every form endpoint does before it reads a form: a per-address rate limit and a honeypot.
  */
 
+import ipaddr from "ipaddr.js";
 import { HONEYPOT_FIELD } from "../../shared/form-fields";
 
 export const RATE_LIMITED_MESSAGE =
@@ -66,6 +67,19 @@ export type GuardVerdict =
   | { kind: "bot" }
   | { kind: "rate-limited"; retryAfterSeconds: number };
 
+/**
+ * Who a limit counts: an IPv4 address, or the /64 network of an IPv6 one (one home or phone is
+ * given a whole /64 and may send from any address in it). An IPv4 address written as IPv6 counts as
+ * itself.
+ */
+export function clientNetwork(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((part) => part.toString(16)).join(":")}::/64`;
+}
+
 /** Rate limit first (every attempt counts, a bot's too), then the honeypot. */
 export async function guardForm(
   form: FormData,
@@ -73,7 +87,7 @@ export async function guardForm(
   formName: string,
   clientAddress: string,
 ): Promise<GuardVerdict> {
-  const verdict = await limiter.hit(`${formName}:${clientAddress}`);
+  const verdict = await limiter.hit(`${formName}:${clientNetwork(clientAddress)}`);
   if (!verdict.allowed)
     return { kind: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
   const honey = form.get(HONEYPOT_FIELD);

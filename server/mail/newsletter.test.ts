@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  newsletterConfirmations,
   newsletterDeliveries,
   newsletterIssues,
   newsletterSubscribers,
@@ -15,7 +16,7 @@ import { upsertArticle } from "../news/repository";
 import type { MailSite } from "./messages";
 import { startNewsletterSchedule } from "./schedule";
 import { NEWSLETTER_LOCK_ID, runNewsletter, type SendRun } from "./send";
-import { confirmSubscription, requestSubscription } from "./subscriptions";
+import { confirmSubscription, requestSubscription, suppress } from "./subscriptions";
 import { startTestSmtp } from "./test-smtp";
 import { createMailer } from "./transport";
 
@@ -511,7 +512,10 @@ describe("the digest", () => {
       redirect: "manual",
     });
     expect(button.status).toBe(303);
-    expect(button.headers.get("location")).toBe("/newsletter/unsubscribe?unsubscribed=1");
+    const idaToken = new URL(listUnsubscribe(idaMail).https).searchParams.get("token") ?? "";
+    expect(button.headers.get("location")).toBe(
+      `/newsletter/unsubscribe?token=${encodeURIComponent(idaToken)}`,
+    );
     expect((await subscriber(ida.email))?.status).toBe("unsubscribed");
 
     // Neither gets the next issue.
@@ -523,26 +527,35 @@ describe("the digest", () => {
     expect(run.kind).toBe("sent");
     expect((await mailsTo(hal.email)).length + (await mailsTo(ida.email)).length).toBe(before);
 
-    // Signing up again (past the resend interval) sends a confirmation; only confirming lifts the
-    // suppression.
+    // Signing up again from the form (past the resend interval, under a +tag too) sends nothing:
+    // anyone can type an address that left.
     await handle.db
       .update(newsletterSubscribers)
       .set({ confirmSentAt: new Date(Date.now() - 3_600_000) })
       .where(eq(newsletterSubscribers.id, hal.id));
+    await handle.db.delete(newsletterConfirmations);
+    const mailsBefore = (await mailsTo(hal.email)).length;
     expect((await signUp(hal.email)).status).toBe(303);
-    const confirmation = await onlyMailTo(
-      hal.email,
-      (m) => m.subject?.startsWith("Confirm") === true,
-    );
+    expect((await signUp("hal+again@example.com")).status).toBe(303);
+    expect(await settledCount(hal.email)).toBe(mailsBefore);
+    expect(await mailsTo("hal+again@example.com")).toEqual([]);
     expect((await subscriber(hal.email))?.status).toBe("unsubscribed");
-    const token = links(confirmation).text.find((l) => l.includes("/newsletter/confirm?"));
-    expect(
-      await confirmSubscription(
-        handle.db,
-        new URL(token ?? "").searchParams.get("token") ?? "",
-        new Date(),
-      ),
-    ).toEqual({ confirmed: true });
+
+    // The reader's own mail's page takes them back: its token proves the mailbox.
+    const halLink = listUnsubscribe(halMail).https;
+    const halToken = new URL(halLink).searchParams.get("token") ?? "";
+    const left = await (await follow(halLink)).text();
+    expect(left).toContain("You&#x27;re unsubscribed");
+    expect(left).toContain("Subscribe again");
+    const back = await fetch(`${app.base}/newsletter/unsubscribe`, {
+      method: "POST",
+      body: new URLSearchParams({ token: halToken, intent: "resubscribe" }),
+      redirect: "manual",
+    });
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toBe(
+      `/newsletter/unsubscribe?token=${encodeURIComponent(halToken)}&resubscribed=1`,
+    );
     expect((await subscriber(hal.email))?.status).toBe("confirmed");
     expect(
       await handle.db
@@ -550,6 +563,76 @@ describe("the digest", () => {
         .from(newsletterSuppressions)
         .where(eq(newsletterSuppressions.email, hal.email)),
     ).toEqual([]);
+    expect(await (await follow(`${halLink}&resubscribed=1`)).text()).toContain(
+      "You&#x27;re subscribed again",
+    );
+  });
+
+  it("sends one confirmation per mailbox and interval, whatever +tag it is spelled with", async () => {
+    await handle.db.delete(newsletterConfirmations);
+    const spellings = Array.from({ length: 12 }, (_, i) => `kim+${i}@example.com`);
+    // Sent at once, from many connections, as a script would.
+    await Promise.all(spellings.map((email) => signUp(email)));
+    await expect
+      .poll(
+        async () =>
+          (await smtp.parsed()).filter((m) =>
+            /kim(\+\d+)?@/.test(m.to && !Array.isArray(m.to) ? m.to.text : ""),
+          ).length,
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    expect(await settledCount("kim@example.com")).toBe(0);
+    const sent = (await smtp.parsed()).filter((m) =>
+      /^kim\+\d+@example\.com$/.test(m.to && !Array.isArray(m.to) ? m.to.text : ""),
+    );
+    expect(sent).toHaveLength(1);
+    // The plain address shares the mailbox's interval.
+    expect(
+      await requestSubscription(handle.db, "kim@example.com", {
+        now: new Date(),
+        resendMinutes: 10,
+      }),
+    ).toBeNull();
+    // Past the interval, the mailbox may have one more.
+    const later = new Date(Date.now() + 11 * 60_000);
+    expect(
+      await requestSubscription(handle.db, "kim+0@example.com", { now: later, resendMinutes: 10 }),
+    ).not.toBeNull();
+  });
+
+  it("sends no confirmation past the site's hourly cap", async () => {
+    await handle.db.delete(newsletterConfirmations);
+    const now = new Date();
+    const asked = [];
+    for (let i = 0; i < 5; i++) {
+      asked.push(
+        await requestSubscription(handle.db, `cap${i}@example.com`, {
+          now,
+          resendMinutes: 10,
+          confirmationsPerHour: 3,
+        }),
+      );
+    }
+    expect(asked.map((due) => due !== null)).toEqual([true, true, true, false, false]);
+    // An hour on, the cap counts again.
+    const hourLater = new Date(now.getTime() + 61 * 60_000);
+    expect(
+      await requestSubscription(handle.db, "cap4@example.com", {
+        now: hourLater,
+        resendMinutes: 10,
+        confirmationsPerHour: 3,
+      }),
+    ).not.toBeNull();
+  });
+
+  it("sends no confirmation to a bounced address, nor its +tag spellings", async () => {
+    await suppress(handle.db, "lou@example.com", "bounced", "550 no such user");
+    for (const email of ["lou@example.com", "lou+news@example.com"]) {
+      expect(
+        await requestSubscription(handle.db, email, { now: new Date(), resendMinutes: 10 }),
+      ).toBeNull();
+    }
   });
 
   it("leaves out a reader who unsubscribed after the issue was made", async () => {

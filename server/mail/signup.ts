@@ -12,6 +12,8 @@ export interface NewsletterMail {
   resendMinutes: number;
   /** Days a finished issue and its deliveries are kept before a sending run removes them. */
   keepIssuesDays: number;
+  /** Confirmation mails the site sends in an hour at most (DEFAULT_CONFIRMATIONS_PER_HOUR when absent). */
+  confirmationsPerHour?: number;
 }
 
 export function newsletterMailFor(config: Config, siteName: string): NewsletterMail {
@@ -20,6 +22,7 @@ export function newsletterMailFor(config: Config, siteName: string): NewsletterM
     site: { siteName, siteUrl: config.siteUrl, from: config.newsletter.from },
     resendMinutes: config.newsletter.resendMinutes,
     keepIssuesDays: config.newsletter.keepIssuesDays,
+    confirmationsPerHour: config.newsletter.confirmationsPerHour,
   };
 }
 
@@ -35,7 +38,11 @@ export async function signUp(
   logger: Logger,
   now = new Date(),
 ): Promise<{ sending: Promise<void> }> {
-  const due = await requestSubscription(db, email, { now, resendMinutes: mail.resendMinutes });
+  const due = await requestSubscription(db, email, {
+    now,
+    resendMinutes: mail.resendMinutes,
+    confirmationsPerHour: mail.confirmationsPerHour,
+  });
   if (!due) return { sending: Promise.resolve() };
   const sending = (async () => {
     const message = confirmationMail(mail.site, due, await unsubscribeToken(db, due.subscriberId));

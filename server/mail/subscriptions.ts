@@ -1,8 +1,12 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { CONFIRM_TOKEN_HOURS } from "../../app/lib/newsletter";
 import type { Database } from "../db/client";
-import { newsletterSubscribers, newsletterSuppressions } from "../db/schema";
+import {
+  newsletterConfirmations,
+  newsletterSubscribers,
+  newsletterSuppressions,
+} from "../db/schema";
 import { siteSecret } from "../db/secrets";
 import { normaliseEmail } from "../forms/repository";
 
@@ -25,51 +29,103 @@ export interface ConfirmationToSend {
   token: string;
 }
 
+/** Confirmation mails the site sends in an hour at most, unless configured otherwise. */
+export const DEFAULT_CONFIRMATIONS_PER_HOUR = 200;
+const HOUR_MS = 3_600_000;
+
+/** The first key of the advisory locks that count confirmations (the second is the mailbox's). */
+const CONFIRMATION_LOCK_CLASS = 7_302_116;
+
+/**
+ * The mailbox an address delivers to, as far as the site can tell: `+tag` spellings of one address
+ * (`ann+1@example.org`, `ann+2@…`) reach the same inbox, so they share one resend allowance.
+ */
+export function mailboxOf(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at < 0) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf("+");
+  return `${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`;
+}
+
 /**
  * A signup. Answers the confirmation mail to send, or null when none is due: the address is
- * confirmed already, bounced, or had one within `resendMinutes`. The caller answers the reader the
- * same way in every case, so the form tells nobody which addresses are on the list.
+ * confirmed already, unsubscribed or bounced (a signup in someone else's name must not keep mailing
+ * a reader who left: they come back from their own mail's unsubscribe page), its mailbox had one
+ * within `resendMinutes` under any `+tag` spelling, or the site has sent `confirmationsPerHour` in
+ * the last hour. The caller answers the reader the same way in every case, so the form tells nobody
+ * which addresses are on the list.
  */
 export async function requestSubscription(
   db: Database,
   email: string,
-  options: { now: Date; resendMinutes: number },
+  options: { now: Date; resendMinutes: number; confirmationsPerHour?: number },
 ): Promise<ConfirmationToSend | null> {
   const address = normaliseEmail(email);
+  const mailbox = mailboxOf(address);
   const [suppressed] = await db
-    .select({ reason: newsletterSuppressions.reason })
+    .select({ email: newsletterSuppressions.email })
     .from(newsletterSuppressions)
-    .where(eq(newsletterSuppressions.email, address));
-  // A mail server refused this address for good: mailing it again hurts every reader's delivery.
-  if (suppressed?.reason === "bounced") return null;
+    .where(inArray(newsletterSuppressions.email, [address, mailbox]));
+  if (suppressed) return null;
   await db
     .insert(newsletterSubscribers)
     .values({ email: address, status: "pending" })
     .onConflictDoNothing({ target: newsletterSubscribers.email });
   const token = randomBytes(32).toString("base64url");
   const resendAfter = new Date(options.now.getTime() - options.resendMinutes * 60_000);
-  // One statement decides and claims, so two signups at once send one mail. An unsubscribed
-  // address gets a confirmation too: confirming is what lifts its suppression.
-  const [row] = await db
-    .update(newsletterSubscribers)
-    .set({
-      confirmTokenHash: hashToken(token),
-      confirmExpiresAt: new Date(options.now.getTime() + CONFIRM_TOKEN_HOURS * 3_600_000),
-      confirmSentAt: options.now,
-    })
-    .where(
-      and(
-        eq(newsletterSubscribers.email, address),
-        sql`${newsletterSubscribers.status} <> 'confirmed'`,
-        or(
-          isNull(newsletterSubscribers.confirmSentAt),
-          lte(newsletterSubscribers.confirmSentAt, resendAfter),
+  const hourAgo = new Date(options.now.getTime() - HOUR_MS);
+  const cap = options.confirmationsPerHour ?? DEFAULT_CONFIRMATIONS_PER_HOUR;
+  return db.transaction(async (tx) => {
+    // One mailbox's signups are decided one at a time, so `+tag` spellings sent at once send one.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${CONFIRMATION_LOCK_CLASS}, ${lockNumber(mailbox)})`,
+    );
+    const [recent] = await tx
+      .select({ id: newsletterConfirmations.id })
+      .from(newsletterConfirmations)
+      .where(
+        and(
+          eq(newsletterConfirmations.mailbox, mailbox),
+          gt(newsletterConfirmations.sentAt, resendAfter),
         ),
-      ),
-    )
-    .returning({ id: newsletterSubscribers.id });
-  return row ? { subscriberId: row.id, email: address, token } : null;
+      )
+      .limit(1);
+    if (recent) return null;
+    const [sentThisHour] = await tx
+      .select({ n: count() })
+      .from(newsletterConfirmations)
+      .where(gt(newsletterConfirmations.sentAt, hourAgo));
+    if ((sentThisHour?.n ?? 0) >= cap) return null;
+    // The claim: not confirmed, not unsubscribed, and not mailed within the interval.
+    const [row] = await tx
+      .update(newsletterSubscribers)
+      .set({
+        confirmTokenHash: hashToken(token),
+        confirmExpiresAt: new Date(options.now.getTime() + CONFIRM_TOKEN_HOURS * HOUR_MS),
+        confirmSentAt: options.now,
+      })
+      .where(
+        and(
+          eq(newsletterSubscribers.email, address),
+          eq(newsletterSubscribers.status, "pending"),
+          or(
+            isNull(newsletterSubscribers.confirmSentAt),
+            lte(newsletterSubscribers.confirmSentAt, resendAfter),
+          ),
+        ),
+      )
+      .returning({ id: newsletterSubscribers.id });
+    if (!row) return null;
+    const keepSince = new Date(Math.min(resendAfter.getTime(), hourAgo.getTime()));
+    await tx.delete(newsletterConfirmations).where(lt(newsletterConfirmations.sentAt, keepSince));
+    await tx.insert(newsletterConfirmations).values({ mailbox, sentAt: options.now });
+    return { subscriberId: row.id, email: address, token };
+  });
 }
+
+/** A 32-bit number for an advisory lock. */
+const lockNumber = (key: string) => createHash("sha256").update(key).digest().readInt32BE(0);
 
 /** Whether a confirmation token is one that would confirm now (for the page its link opens). */
 export async function confirmationTokenValid(
@@ -172,6 +228,57 @@ export async function unsubscribe(
   if (!row) return { unsubscribed: false };
   await suppress(db, row.email, "unsubscribed");
   return { unsubscribed: true };
+}
+
+/**
+ * Takes back an unsubscribe, from the page a reader's own mail links to: the token proves the
+ * mailbox, so no confirmation mail is needed (and a signup form sends none to an address that left).
+ * An address a mail server refused for good stays off the list.
+ */
+export async function resubscribe(
+  db: Database,
+  token: string,
+  now: Date,
+): Promise<{ resubscribed: boolean }> {
+  const id = await subscriberOfToken(db, token);
+  if (id === null) return { resubscribed: false };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ email: newsletterSubscribers.email })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.id, id));
+    if (!row) return { resubscribed: false };
+    const [bounced] = await tx
+      .select({ email: newsletterSuppressions.email })
+      .from(newsletterSuppressions)
+      .where(
+        and(
+          eq(newsletterSuppressions.email, row.email),
+          eq(newsletterSuppressions.reason, "bounced"),
+        ),
+      );
+    if (bounced) return { resubscribed: false };
+    await tx
+      .update(newsletterSubscribers)
+      .set({ status: "confirmed", confirmedAt: now, unsubscribedAt: null })
+      .where(eq(newsletterSubscribers.id, id));
+    await tx.delete(newsletterSuppressions).where(eq(newsletterSuppressions.email, row.email));
+    return { resubscribed: true };
+  });
+}
+
+/** The state of the subscriber a token names, or null when it is not one of ours. */
+export async function subscriberStatusOfToken(
+  db: Database,
+  token: string,
+): Promise<SubscriberStatus | null> {
+  const id = await subscriberOfToken(db, token);
+  if (id === null) return null;
+  const [row] = await db
+    .select({ status: newsletterSubscribers.status })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, id));
+  return (row?.status as SubscriberStatus | undefined) ?? null;
 }
 
 /** Puts an address on the suppression list; a bounce replaces an earlier reason. */
