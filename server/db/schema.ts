@@ -308,15 +308,15 @@ export const pollVotes = pgTable(
     /** A random per-browser token from a cookie; never an IP address. */
     voterId: text("voter_id").notNull(),
     /**
-     * A keyed hash of the voter's address and the day (server/forms/poll.ts): one vote per address
-     * per poll per day. Cleared once the day is over; never the address itself.
+     * A keyed hash of the voter's network and the day (server/forms/poll.ts): votes per network per
+     * poll per day are counted against a ceiling. Cleared once the day is over; never the address.
      */
     addressKey: text("address_key"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("poll_votes_one_per_voter").on(t.pollId, t.voterId),
-    uniqueIndex("poll_votes_one_per_address_and_day").on(t.pollId, t.addressKey),
+    index("poll_votes_address_and_day_idx").on(t.pollId, t.addressKey),
     index("poll_votes_poll_idx").on(t.pollId, t.option),
   ],
 );
