@@ -150,5 +150,6 @@ export const ingest: Command = {
 
 /** What the picture pass did, in a line: `Pictures: 12 taken, 3 unchanged, 1 failed, 0 removed.` */
 export function picturesLine(p: PicturePassSummary): string {
-  return `Pictures: ${p.fetched} taken, ${p.notModified} unchanged, ${p.failed} failed (tried again later), ${p.removed} no longer used removed.`;
+  const deferred = p.deferred ? `, ${p.deferred} left for the next pass (out of time)` : "";
+  return `Pictures: ${p.fetched} taken, ${p.notModified} unchanged, ${p.failed} failed (tried again later)${deferred}, ${p.removed} no longer used removed.`;
 }

@@ -10,7 +10,7 @@ import { articles, pictures } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { sanitizeHtml } from "../ingest/sanitize";
 import { storeArticles } from "../ingest/store";
-import { startFixtureServer, type FixtureServer } from "../ingest/test-server";
+import { startFixtureServer, type FixtureServer, type Handler } from "../ingest/test-server";
 import type { NormalizedArticle } from "../ingest/types";
 import { ensureFeeds } from "../news/repository";
 import { inlinePictureMaker } from "./picture-maker";
@@ -30,6 +30,8 @@ const HOUR = 60 * 60_000;
 
 let host: FixtureServer;
 let photo: Buffer;
+/** While true, the slow pictures' host takes the request and never answers. */
+let hanging = true;
 
 function item(id: string, image: string | null, content = "<p>Text</p>"): NormalizedArticle {
   return {
@@ -53,9 +55,13 @@ beforeAll(async () => {
   })
     .jpeg()
     .toBuffer();
-  host.route("/photo.jpg", (_req, res) =>
-    res.writeHead(200, { "content-type": "image/jpeg" }).end(photo),
-  );
+  const answer: Handler = (_req, res) =>
+    res.writeHead(200, { "content-type": "image/jpeg" }).end(photo);
+  for (const path of ["/photo.jpg", "/a.jpg", "/c.jpg", "/d.jpg", "/y.jpg", "/z.jpg"]) {
+    host.route(path, answer);
+  }
+  const slow: Handler = (req, res) => (hanging ? undefined : answer(req, res));
+  for (const path of ["/b.jpg", "/slow1.jpg", "/slow2.jpg", "/slow3.jpg"]) host.route(path, slow);
 });
 afterAll(() => host.close());
 
@@ -157,6 +163,90 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
         .where(eq(articles.id, "wide"));
       expect(wideRow?.listed).toBe(false);
       await expect(runPicturePass(options({ now }))).resolves.toMatchObject({ listed: 0 });
+    });
+  });
+  describe("time", () => {
+    // One at a time, so that what is reached before the time runs out is known.
+    const serial = { global: 1, perHost: 1 };
+    const at = (hours: number) => new Date(T0.getTime() + hours * HOUR);
+    /** Requests for these paths from here on (the host serves both databases' runs). */
+    const counting = (...paths: string[]) => {
+      const before = paths.map((path) => host.hits(path));
+      return () => paths.map((path, i) => host.hits(path) - (before[i] ?? 0));
+    };
+    const untouched = async (url: string) => {
+      const picture = await row(url);
+      expect(picture).toMatchObject({ checkedAt: null, lastError: null, consecutiveFailures: 0 });
+    };
+
+    it("stops the pass when its time is spent and takes the rest in the next pass", async () => {
+      hanging = true;
+      const [a, b, c, d] = ["/a.jpg", "/b.jpg", "/c.jpg", "/d.jpg"].map((p) => host.url(p));
+      await storeArticles(
+        handle.db,
+        feedIds[0] ?? 0,
+        [item("a", a ?? ""), item("b", b ?? ""), item("c", c ?? ""), item("d", d ?? "")],
+        at(4),
+      );
+      const asked = counting("/b.jpg", "/c.jpg", "/d.jpg");
+      const summary = await runPicturePass(
+        options({
+          now: at(5),
+          limits: serial,
+          // The picture that does not answer is cut off by the pass's time, not by its own.
+          fetchOptions: { timeoutMs: 60_000 },
+          budget: { passMs: 3000, feedMs: 60_000 },
+        }),
+      );
+      expect(summary).toMatchObject({ fetched: 1, failed: 0, deferred: 3 });
+      expect(await pictureOf("a")).toMatchObject({ kind: "stored" });
+      // Asked and cut off, then not reached: none of them counts as failed.
+      expect(asked()).toEqual([1, 0, 0]);
+      for (const url of [b, c, d]) await untouched(url ?? "");
+
+      hanging = false;
+      const next = await runPicturePass(options({ now: at(5.5), limits: serial }));
+      expect(next).toMatchObject({ fetched: 3, failed: 0, deferred: 0 });
+      for (const id of ["b", "c", "d"]) {
+        expect(await pictureOf(id)).toMatchObject({ kind: "stored" });
+      }
+    });
+
+    it("leaves a feed's pictures for the next pass when its time is spent, not the others'", async () => {
+      hanging = true;
+      const slow = ["/slow1.jpg", "/slow2.jpg", "/slow3.jpg"].map((p) => host.url(p));
+      await storeArticles(
+        handle.db,
+        feedIds[0] ?? 0,
+        slow.map((url, i) => item(`slow${i + 1}`, url)),
+        at(6),
+      );
+      // The other feed's pictures come after the slow ones, turn by turn.
+      await storeArticles(
+        handle.db,
+        feedIds[1] ?? 0,
+        [item("y", host.url("/y.jpg")), item("z", host.url("/z.jpg"))],
+        at(6),
+      );
+      const asked = counting("/slow1.jpg", "/slow2.jpg", "/slow3.jpg");
+      const summary = await runPicturePass(
+        options({
+          now: at(7),
+          limits: serial,
+          fetchOptions: { timeoutMs: 60_000 },
+          budget: { passMs: 60_000, feedMs: 1000 },
+        }),
+      );
+      expect(summary).toMatchObject({ fetched: 2, failed: 0, deferred: 3 });
+      expect(await pictureOf("y")).toMatchObject({ kind: "stored" });
+      expect(await pictureOf("z")).toMatchObject({ kind: "stored" });
+      expect(asked()).toEqual([1, 0, 0]);
+      for (const url of slow) await untouched(url);
+
+      hanging = false;
+      const next = await runPicturePass(options({ now: at(7.5), limits: serial }));
+      expect(next).toMatchObject({ fetched: 3, failed: 0, deferred: 0 });
+      expect(await pictureOf("slow3")).toMatchObject({ kind: "stored" });
     });
   });
 });

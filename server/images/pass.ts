@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, not, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, not, sql } from "drizzle-orm";
 import {
   FORMAT_FILES,
   ownPath,
@@ -33,6 +33,19 @@ export const RECHECK_AFTER_MS = 7 * 24 * 60 * 60_000;
 /** Pictures fetched in one pass at most; the rest wait for the next pass. */
 export const PICTURES_PER_PASS = 300;
 
+/**
+ * Time one pass spends on pictures, under the ingest lock (issue 32: ten slow pictures made a
+ * 76 s pass, and a 300-picture pass of them would hold the lock for an hour). A picture not reached
+ * in time, or cut off by it, is left as it was, not failed: the next pass takes it first.
+ */
+export const PICTURE_PASS_BUDGET_MS = 120_000;
+
+/**
+ * Time the pictures of one feed may take in a pass, added up over its pictures (two whole fetches),
+ * so that a feed of slow or costly pictures leaves the rest of the pass to the others.
+ */
+export const PICTURE_FEED_BUDGET_MS = 30_000;
+
 export const DEFAULT_PICTURE_LIMITS: PoolLimits = { global: 4, perHost: 2 };
 
 /**
@@ -59,6 +72,8 @@ export interface PicturePassOptions {
   limits?: PoolLimits;
   /** Overrides of the fetch limits and name resolution (tests). */
   fetchOptions?: Partial<Pick<PictureFetchOptions, "timeoutMs" | "maxBytes" | "lookup">>;
+  /** Overrides of PICTURE_PASS_BUDGET_MS and PICTURE_FEED_BUDGET_MS. */
+  budget?: { passMs?: number; feedMs?: number };
   now?: Date;
   signal?: AbortSignal;
 }
@@ -69,13 +84,16 @@ export interface PicturePassSummary {
   fetched: number;
   notModified: number;
   failed: number;
+  /** Due but left for the next pass, as the pass's or their feed's time was spent (absent: none). */
+  deferred?: number;
   /** Addresses no article or post names any more, and the originals removed with them. */
   removed: number;
   /** Articles whose top picture, as pages show it, changed. */
   articlesChanged: number;
 }
 
-type PictureRow = typeof pictures.$inferSelect;
+/** A picture due, with the feed whose articles name it (the lowest id when several do). */
+type PictureRow = typeof pictures.$inferSelect & { feed: number | null };
 
 /**
  * Makes the copies of AHEAD_OF_TIME a kept picture does not have yet; one that cannot be made is
@@ -91,11 +109,14 @@ async function makeCopiesAhead(
     size: { width: number; height: number };
     url: string;
   },
+  signal?: AbortSignal,
 ): Promise<number> {
   // Only copies that differ: a picture narrower than a width gets that width's copy at its own size.
   const files = new Set(variantWidths(picture.size, "wide").map((w) => w.file));
   let made = 0;
   for (const { width, format } of AHEAD_OF_TIME) {
+    // Out of time: made on their first request instead.
+    if (signal?.aborted) break;
     if (!files.has(width)) continue;
     const file = `wide-${width}.${FORMAT_FILES[format].extension}`;
     if (await store.getVariant(picture.hash, file)) continue;
@@ -232,7 +253,7 @@ function hostOf(url: string): string {
   }
 }
 
-type Outcome = "fetched" | "not-modified" | "failed" | "site";
+type Outcome = "fetched" | "not-modified" | "failed" | "site" | "deferred";
 
 /** Fetches (or revalidates) one address and records what came of it. */
 async function checkPicture(
@@ -303,6 +324,8 @@ async function checkPicture(
     });
     return "not-modified";
   }
+  // Cut off by the pass's or the feed's time (or a shutdown), not the picture's fault.
+  if (result.kind === "error" && options.signal?.aborted) return "deferred";
   if (result.kind === "error") return fail(result.error);
 
   const maker = options.maker ?? inlinePictureMaker();
@@ -310,12 +333,13 @@ async function checkPicture(
   if (inspection.kind === "refused") return fail(`Not a usable picture: ${inspection.reason}`);
   const hash = await store.putOriginal(result.body);
   const { width, height, dominant } = inspection.picture;
-  await makeCopiesAhead(store, maker, logger, {
-    hash,
-    original: result.body,
-    size: { width, height },
-    url: row.url,
-  });
+  await makeCopiesAhead(
+    store,
+    maker,
+    logger,
+    { hash, original: result.body, size: { width, height }, url: row.url },
+    options.signal,
+  );
   const picture: ArticlePicture = { kind: "stored", hash, width, height, color: dominant };
   await record({
     picture,
@@ -377,36 +401,76 @@ async function removeUnused(database: DatabaseHandle, store: PictureStore): Prom
   return rowCount(removed);
 }
 
+/**
+ * The pictures due (never checked, or their next attempt come), at most PICTURES_PER_PASS: each
+ * feed's first, then each feed's second, and so on, so that one feed naming hundreds of pictures
+ * does not fill the pass and leave the others' for later. Within a turn, those never checked first.
+ */
+async function duePictures(database: DatabaseHandle, now: Date): Promise<PictureRow[]> {
+  const ranked = await database.db.execute(sql`
+    SELECT url, feed FROM (
+      SELECT url, checked_at, feed,
+             row_number() OVER (PARTITION BY feed ORDER BY checked_at NULLS FIRST, url) AS turn
+        FROM (SELECT p.url, p.checked_at,
+                     (SELECT min(a.feed_id) FROM article_pictures ap
+                        JOIN articles a ON a.id = ap.article_id
+                       WHERE ap.url = p.url) AS feed
+                FROM pictures p
+               WHERE p.checked_at IS NULL
+                  OR (p.next_attempt_at IS NOT NULL
+                      AND p.next_attempt_at <= ${now.toISOString()}::timestamptz)) due
+    ) turns
+    ORDER BY turn, checked_at NULLS FIRST, url
+    LIMIT ${PICTURES_PER_PASS}`);
+  const order = (ranked as unknown as { rows: { url: string; feed: number | null }[] }).rows;
+  if (order.length === 0) return [];
+  const rows = await database.db
+    .select()
+    .from(pictures)
+    .where(
+      inArray(
+        pictures.url,
+        order.map((r) => r.url),
+      ),
+    );
+  const byUrl = new Map(rows.map((row) => [row.url, row]));
+  return order.flatMap(({ url, feed }) => {
+    const row = byUrl.get(url);
+    return row ? [{ ...row, feed: feed === null ? null : Number(feed) }] : [];
+  });
+}
+
 export async function runPicturePass(options: PicturePassOptions): Promise<PicturePassSummary> {
   const { database } = options;
   const now = options.now ?? new Date();
   const listed = await listArticlePictures(database, options.logger);
   await listBlogPictures(database);
 
-  const due = await database.db
-    .select()
-    .from(pictures)
-    .where(
-      or(
-        isNull(pictures.checkedAt),
-        and(isNotNull(pictures.nextAttemptAt), lte(pictures.nextAttemptAt, now)),
-      ),
-    )
-    .orderBy(sql`${pictures.checkedAt} NULLS FIRST`, pictures.url)
-    .limit(PICTURES_PER_PASS);
+  const due = await duePictures(database, now);
+  const passMs = options.budget?.passMs ?? PICTURE_PASS_BUDGET_MS;
+  const feedMs = options.budget?.feedMs ?? PICTURE_FEED_BUDGET_MS;
+  const passTime = AbortSignal.timeout(passMs);
+  const passSignal = options.signal ? AbortSignal.any([passTime, options.signal]) : passTime;
+  /** Time each feed's pictures took in this pass, by feed (null: pictures no feed names). */
+  const spent = new Map<number | null, number>();
 
   const outcomes = await runPool(
     due,
     (row) => hostOf(row.url),
     options.limits ?? DEFAULT_PICTURE_LIMITS,
-    async (row): Promise<Outcome | "skipped"> => {
-      if (options.signal?.aborted) return "skipped";
+    async (row): Promise<Outcome> => {
+      const left = feedMs - (spent.get(row.feed) ?? 0);
+      if (passSignal.aborted || left <= 0) return "deferred";
+      const signal = AbortSignal.any([passSignal, AbortSignal.timeout(Math.ceil(left))]);
+      const started = performance.now();
       try {
-        return await checkPicture(row, options, now);
+        return await checkPicture(row, { ...options, signal }, now);
       } catch (error) {
         // Our side failed (the store's disk, the database): logged, the picture tried next pass.
         options.logger.error({ picture: row.url, err: error }, "picture could not be kept");
         return "failed";
+      } finally {
+        spent.set(row.feed, (spent.get(row.feed) ?? 0) + performance.now() - started);
       }
     },
   );
@@ -419,6 +483,7 @@ export async function runPicturePass(options: PicturePassOptions): Promise<Pictu
     fetched: count("fetched") + count("site"),
     notModified: count("not-modified"),
     failed: count("failed"),
+    deferred: count("deferred"),
     removed,
     articlesChanged,
   };

@@ -75,6 +75,26 @@ describe("inspectPicture", () => {
     expect(Date.now() - started).toBeLessThan(500);
   });
 
+  // 30 megapixels: under the general cap, over the one for PNG and GIF (issue 32: a 40 megapixel
+  // PNG of 300 KB took 7 s to inspect).
+  it("refuses a PNG of too many pixels from its header, and takes a JPEG of as many", async () => {
+    const png = await solid(6000, 5000).png().toBuffer();
+    expect(png.byteLength).toBeLessThan(1024 * 1024);
+    expect(await inspectPicture(png)).toEqual({
+      kind: "refused",
+      reason: "PNG of 30.0 megapixels: PNG and GIF are taken up to 16",
+    });
+    const jpeg = await solid(6000, 5000).jpeg().toBuffer();
+    expect(await inspectPicture(jpeg)).toMatchObject({
+      kind: "picture",
+      picture: { format: "jpeg", width: 6000, height: 5000 },
+    });
+    expect(await inspectPicture(await solid(4000, 4000).png().toBuffer())).toMatchObject({
+      kind: "picture",
+      picture: { format: "png", width: 4000, height: 4000 },
+    });
+  });
+
   it("sees an animation, and its variants keep the first frame only", async () => {
     const frames = await Promise.all([
       solid(40, 30).png().toBuffer(),

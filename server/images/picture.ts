@@ -16,6 +16,15 @@ sharp.concurrency(1);
 /** 40 megapixels: far beyond any photo a page shows, about 120 MB decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
+/**
+ * PNG and GIF are taken up to 16 megapixels (a 5K screen is 14.7). Both shrink a flat picture to
+ * almost nothing (30 megapixels of one colour: 400 KB of PNG, 21 KB of GIF), libvips decodes every
+ * pixel of them for each copy (JPEG and WebP are shrunk as they are decoded), GIF slowest of all
+ * (30 megapixels: 4.9 s to inspect, JPEG 1.4 s), and no camera writes them.
+ */
+export const LOSSLESS_MAX_PIXELS = 16_000_000;
+const LOSSLESS_FORMATS: ReadonlySet<string> = new Set(["png", "gif"]);
+
 export const PICTURE_FORMATS = ["jpeg", "png", "webp", "avif", "gif"] as const;
 export type PictureFormat = (typeof PICTURE_FORMATS)[number];
 
@@ -46,6 +55,15 @@ export async function inspectPicture(bytes: Uint8Array): Promise<Inspection> {
     const format = pictureFormat(metadata);
     // SVG is a document that can carry scripts and links, not a photo: never taken from a feed.
     if (!format) return { kind: "refused", reason: `not a photo format: ${metadata.format}` };
+    // Read from the header: nothing is decoded yet.
+    const pixels = metadata.width * (metadata.pageHeight ?? metadata.height);
+    if (LOSSLESS_FORMATS.has(format) && pixels > LOSSLESS_MAX_PIXELS) {
+      const megapixels = (pixels / 1e6).toFixed(1);
+      return {
+        kind: "refused",
+        reason: `${format.toUpperCase()} of ${megapixels} megapixels: PNG and GIF are taken up to ${LOSSLESS_MAX_PIXELS / 1e6}`,
+      };
+    }
     const { dominant } = await sharp(bytes, DECODE).stats();
     const hex = [dominant.r, dominant.g, dominant.b]
       .map((channel) => channel.toString(16).padStart(2, "0"))
