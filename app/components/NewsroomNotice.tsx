@@ -1,3 +1,5 @@
+import { SAN_DIEGO_ZONE } from "../../shared/san-diego-time";
+
 /** A newsroom page's answer to an action: what was done (status) or why not (alert). */
 export function NewsroomNotice({ done, error }: { done?: string | null; error?: string | null }) {
   if (error) {
@@ -29,11 +31,13 @@ export const DANGER_BUTTON =
   "rounded bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800";
 export const FIELD = "rounded border border-slate-400 px-3 py-2 font-normal";
 
-/** A date and time in San Diego, for staff. */
+const staffTime = new Intl.DateTimeFormat("en-US", {
+  timeZone: SAN_DIEGO_ZONE,
+  dateStyle: "medium",
+  timeStyle: "short",
+});
+
+/** A date and time in San Diego, as staff read them: "Nov 27, 2026, 9:14 AM". */
 export function formatStaffTime(iso: string): string {
-  return new Intl.DateTimeFormat("en-US", {
-    timeZone: "America/Los_Angeles",
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(new Date(iso));
+  return staffTime.format(new Date(iso));
 }

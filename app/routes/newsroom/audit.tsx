@@ -1,77 +1,155 @@
-import { readAudit } from "../../../server/staff/audit";
+import { Form } from "react-router";
+import { AUDIT_KINDS, auditSentence, isAuditKind } from "../../../server/newsroom/audit-log";
+import { auditAuthors, auditPage } from "../../../server/staff/audit";
 import { requireAdmin } from "../../../server/staff/guard";
+import { FIELD, formatStaffTime, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
+import { PageLinks } from "../../components/PageLinks";
 import type { Route } from "./+types/audit";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
 export const meta: Route.MetaFunction = newsroomMeta("Audit log");
 
+/** The log's address for a filter and a page. */
+function auditAddress(filter: { who: string | null; kind: string | null }, page: number) {
+  const search = new URLSearchParams();
+  if (filter.who) search.set("who", filter.who);
+  if (filter.kind) search.set("kind", filter.kind);
+  if (page > 1) search.set("page", String(page));
+  const text = search.toString();
+  return `/newsroom/audit${text ? `?${text}` : ""}`;
+}
+
+const asJson = (state: unknown) => (state === null ? null : JSON.stringify(state, null, 1));
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const entries = await readAudit(context.db);
+  const params = new URL(request.url).searchParams;
+  const kindParam = params.get("kind");
+  const kind = isAuditKind(kindParam) ? kindParam : null;
+  const authors = await auditAuthors(context.db);
+  const whoParam = params.get("who");
+  const who = whoParam !== null && authors.includes(whoParam) ? whoParam : null;
+  const asked = Number(params.get("page") ?? 1);
+  const found = await auditPage(context.db, {
+    who,
+    actions: kind === null ? null : AUDIT_KINDS[kind].actions,
+    page: Number.isInteger(asked) ? Math.min(asked, 1_000_000) : 1,
+  });
   return {
-    entries: entries.map((e) => ({
+    who,
+    kind,
+    authors,
+    kinds: Object.entries(AUDIT_KINDS).map(([key, { label }]) => ({ key, label })),
+    total: found.total,
+    page: found.page,
+    pages: found.pages,
+    // Told here, on the server, so the page reads the same however the browser formats times.
+    entries: found.entries.map((e) => ({
       id: e.id,
-      at: e.createdAt.toISOString(),
-      who: e.staffEmail,
+      sentence: auditSentence(e, formatStaffTime),
+      at: e.at.toISOString(),
+      when: formatStaffTime(e.at.toISOString()),
       action: e.action,
       subject: e.subject,
-      before: e.before === null ? null : JSON.stringify(e.before),
-      after: e.after === null ? null : JSON.stringify(e.after),
+      before: asJson(e.before),
+      after: asJson(e.after),
     })),
   };
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { who, kind, authors, kinds, entries, total, page, pages } = loaderData;
   return (
-    <div>
+    <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">Audit log</h1>
-      <p className="mt-2 text-slate-700">
-        Every staff action, newest first. Nobody can change it from here.
+      <p className="text-slate-700">
+        Every staff action, newest first, in San Diego time. Nobody can change it from here.
       </p>
-      {loaderData.entries.length === 0 ? (
-        <p className="mt-4">Nothing yet.</p>
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 font-semibold">
+          Who
+          <select name="who" defaultValue={who ?? ""} className={`${FIELD} min-w-0`}>
+            <option value="">Everyone</option>
+            {authors.map((email) => (
+              <option key={email} value={email}>
+                {email}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 font-semibold">
+          What
+          <select name="kind" defaultValue={kind ?? ""} className={`${FIELD} min-w-0`}>
+            <option value="">Every kind of action</option>
+            {kinds.map((k) => (
+              <option key={k.key} value={k.key}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={PRIMARY_BUTTON}>
+          Show
+        </button>
+      </Form>
+      <h2 className="text-xl font-bold">
+        {total} {total === 1 ? "entry" : "entries"}
+      </h2>
+      {entries.length === 0 ? (
+        <p>Nothing yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-3">
-                  When (UTC)
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Action
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  On
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Before
-                </th>
-                <th scope="col" className="py-2">
-                  After
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.entries.map((e) => (
-                <tr key={e.id} className="border-b border-slate-200 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    {e.at.replace("T", " ").slice(0, 16)}
-                  </td>
-                  <td className="py-2 pr-3">{e.who}</td>
-                  <td className="py-2 pr-3">{e.action}</td>
-                  <td className="py-2 pr-3 break-all">{e.subject ?? ""}</td>
-                  <td className="py-2 pr-3 break-all">{e.before ?? ""}</td>
-                  <td className="py-2 break-all">{e.after ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol className="divide-y divide-slate-200 rounded ring-1 ring-slate-200">
+          {entries.map((e) => (
+            <li key={e.id} className="p-3">
+              <p className="break-words">
+                {e.sentence} —{" "}
+                <time dateTime={e.at} className="whitespace-nowrap text-slate-700">
+                  {e.when}
+                </time>
+              </p>
+              <details className="mt-1 text-sm">
+                <summary className="cursor-pointer text-slate-700">Details</summary>
+                <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+                  <dt className="font-semibold">Action</dt>
+                  <dd className="font-mono break-all">{e.action}</dd>
+                  {e.subject ? (
+                    <>
+                      <dt className="font-semibold">On</dt>
+                      <dd className="font-mono break-all">{e.subject}</dd>
+                    </>
+                  ) : null}
+                  {e.before ? (
+                    <>
+                      <dt className="font-semibold">Before</dt>
+                      <dd>
+                        <pre className="font-mono break-all whitespace-pre-wrap">{e.before}</pre>
+                      </dd>
+                    </>
+                  ) : null}
+                  {e.after ? (
+                    <>
+                      <dt className="font-semibold">After</dt>
+                      <dd>
+                        <pre className="font-mono break-all whitespace-pre-wrap">{e.after}</pre>
+                      </dd>
+                    </>
+                  ) : null}
+                </dl>
+              </details>
+            </li>
+          ))}
+        </ol>
       )}
+      <PageLinks
+        label="Pages of the audit log"
+        page={page}
+        pages={pages}
+        href={(n) => auditAddress({ who, kind }, n)}
+        previous="Newer"
+        next="Older"
+        className="flex items-center gap-4"
+        linkClassName="underline"
+      />
     </div>
   );
 }
