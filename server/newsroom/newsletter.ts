@@ -1,4 +1,4 @@
-import { desc, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   newsletterDeliveries,
@@ -6,6 +6,8 @@ import {
   newsletterSubscribers,
   newsletterSuppressions,
 } from "../db/schema";
+import { sanDiegoDate } from "../mail/digest";
+import { countAudience } from "../mail/send";
 import { listSubscriptions, type SubscriberListing } from "../mail/subscriptions";
 
 /**
@@ -117,6 +119,38 @@ export async function recentIssues(db: Database, limit = 5): Promise<IssueReport
     }
     return { ...issue, deliveries };
   });
+}
+
+/** Where today's digest stands, for the newsroom's "Send today's digest now" and its confirmation. */
+export type TodaysDigest =
+  /** Not made yet: sending makes it for `readers` confirmed readers. */
+  | { state: "not-made"; readers: number }
+  /** Made; `sending` while deliveries are queued. `readers` have had none (they confirmed since). */
+  | { state: "sending" | "sent"; readers: number };
+
+/**
+ * Today's digest (the issue of today's San Diego date, the key the schedule and the button use)
+ * and how many confirmed, unsuppressed readers sending it now would reach: those with no delivery
+ * of it. Zero once it is made means every confirmed reader has had it.
+ */
+export async function todaysDigest(db: Database, now = new Date()): Promise<TodaysDigest> {
+  const [issue] = await db
+    .select({ id: newsletterIssues.id, completedAt: newsletterIssues.completedAt })
+    .from(newsletterIssues)
+    .where(eq(newsletterIssues.key, sanDiegoDate(now)));
+  if (!issue) return { state: "not-made", readers: await countAudience(db) };
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(newsletterSubscribers)
+    .where(
+      sql`${newsletterSubscribers.status} = 'confirmed'
+        AND NOT EXISTS (SELECT 1 FROM ${newsletterSuppressions}
+                         WHERE ${newsletterSuppressions.email} = ${newsletterSubscribers.email})
+        AND NOT EXISTS (SELECT 1 FROM ${newsletterDeliveries}
+                         WHERE ${newsletterDeliveries.issueId} = ${issue.id}
+                           AND ${newsletterDeliveries.subscriberId} = ${newsletterSubscribers.id})`,
+    );
+  return { state: issue.completedAt ? "sent" : "sending", readers: row?.n ?? 0 };
 }
 
 /**

@@ -16,7 +16,7 @@ import {
 } from "../mail/subscriptions";
 import type { OutgoingMail } from "../mail/transport";
 import { upsertArticle } from "../news/repository";
-import { recentIssues, subscriberCounts, subscriberPage } from "./newsletter";
+import { recentIssues, subscriberCounts, subscriberPage, todaysDigest } from "./newsletter";
 import { AUDIT, lastIngest, newsroomOperations, type NewsroomOperations } from "./operations";
 
 reportSkippedPostgres();
@@ -165,8 +165,11 @@ describe.each(testDatabases())("the newsroom's operations on $name", (database) 
     const leaving = await confirmedReader("leaving@example.org");
     await requestSubscription(handle.db, "pending@example.org", { now, resendMinutes: 10 });
 
+    // What the confirmation says before the first press: two confirmed readers will get it.
+    expect(await todaysDigest(handle.db, now)).toEqual({ state: "not-made", readers: 2 });
     expect(await operations.startDigest(admin)).toBe("started");
     await operations.idle();
+    expect(await todaysDigest(handle.db, now)).toEqual({ state: "sent", readers: 0 });
     expect(mailsTo("first@example.org")).toHaveLength(1);
     expect(mailsTo("leaving@example.org")).toHaveLength(1);
     expect(mailsTo("pending@example.org")).toHaveLength(0);
@@ -180,6 +183,7 @@ describe.each(testDatabases())("the newsroom's operations on $name", (database) 
     const token = await unsubscribeToken(handle.db, leaving);
     expect((await unsubscribe(handle.db, token, now)).unsubscribed).toBe(true);
     await confirmedReader("late@example.org");
+    expect(await todaysDigest(handle.db, now)).toEqual({ state: "sent", readers: 1 });
     expect(await operations.startDigest(admin)).toBe("started");
     await operations.idle();
     expect(mailsTo("late@example.org")).toHaveLength(1);

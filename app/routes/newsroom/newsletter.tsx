@@ -1,15 +1,20 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../../server/mail/digest";
-import { countAudience } from "../../../server/mail/send";
 import {
   recentIssues,
   subscriberCounts,
   subscriberPage,
+  todaysDigest,
 } from "../../../server/newsroom/newsletter";
 import type { JobStart } from "../../../server/newsroom/operations";
 import { requireAdmin } from "../../../server/staff/guard";
-import { formatStaffTime, NewsroomNotice, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
+import {
+  BUTTON,
+  formatStaffTime,
+  NewsroomNotice,
+  PRIMARY_BUTTON,
+} from "../../components/NewsroomNotice";
 import { PageLinks } from "../../components/PageLinks";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/newsletter";
@@ -21,7 +26,7 @@ const DONE: Record<JobStart, string> = {
   started:
     "Today's digest is being sent to the confirmed readers who have not had it. Reload this page to follow it.",
   busy: "The digest is being sent now (here or by another process): nothing more was started.",
-  "sent-already": "Every confirmed reader has had today's digest: nobody was sent it again.",
+  "sent-already": "Today's digest has already gone to every confirmed reader.",
   "no-story": "There is no story to send yet.",
   failed: "The digest could not be sent: see the server's log.",
 };
@@ -32,17 +37,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const url = new URL(request.url);
   const pageAsked = Number(url.searchParams.get("page")) || 1;
-  const [counts, list, issues, audience, digest] = await Promise.all([
+  const now = new Date();
+  const [counts, list, issues, today, digest] = await Promise.all([
     subscriberCounts(context.db),
     subscriberPage(context.db, Math.min(100_000, Math.max(1, Math.floor(pageAsked)))),
     recentIssues(context.db),
-    countAudience(context.db),
-    renderDigest(context.db, context.mail.site, new Date()),
+    todaysDigest(context.db, now),
+    renderDigest(context.db, context.mail.site, now),
   ]);
   const done = url.searchParams.get("done");
   return {
     counts,
-    audience,
+    today,
+    // "Send today's digest now" asks first, on this page (a GET, so it needs no JavaScript).
+    confirming: url.searchParams.get("confirm") === "send",
     subscribers: list.rows.map((s) => ({
       email: s.email,
       state: s.suppressed === "bounced" ? "bounced" : s.status,
@@ -81,7 +89,8 @@ const pageLink = (page: number) => `/newsroom/newsletter${page > 1 ? `?page=${pa
 const when = (value: string | null) => (value ? formatStaffTime(value) : "");
 
 export default function Newsletter({ loaderData }: Route.ComponentProps) {
-  const { counts, audience, subscribers, total, page, pages, issues, preview, done } = loaderData;
+  const { counts, today, confirming, subscribers, total, page, pages, issues, preview, done } =
+    loaderData;
   const numbers: [string, number][] = [
     ["Confirmed", counts.confirmed],
     ["Pending", counts.pending],
@@ -121,17 +130,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         <h2 id="digest-heading" className="text-xl font-bold">
           Today's digest
         </h2>
-        <p className="mt-2">
-          It goes to {audience} confirmed {audience === 1 ? "reader" : "readers"}. Sending it again
-          sends it only to readers who have not had it.
-        </p>
-        <Form method="post" className="mt-3">
-          <CsrfField />
-          <input type="hidden" name="intent" value="send" />
-          <button type="submit" className={PRIMARY_BUTTON}>
-            Send today's digest now
-          </button>
-        </Form>
+        <DigestButton today={today} confirming={confirming} />
         {issues.length > 0 ? (
           <>
             <h3 className="mt-4 font-bold">Last issues</h3>
@@ -232,5 +231,62 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         />
       </section>
     </div>
+  );
+}
+
+const readers = (n: number) => `${n} confirmed ${n === 1 ? "reader" : "readers"}`;
+
+/**
+ * "Send today's digest now", which asks first (a page of its own, `?confirm=send`, like the inbox's
+ * delete), and says so instead when every confirmed reader has had today's digest.
+ */
+function DigestButton({
+  today,
+  confirming,
+}: {
+  today: Route.ComponentProps["loaderData"]["today"];
+  confirming: boolean;
+}) {
+  if (today.state !== "not-made" && today.readers === 0) {
+    return (
+      <p role="status" className="mt-2 font-semibold">
+        {today.state === "sent"
+          ? "Today's digest has already gone to every confirmed reader."
+          : "Today's digest is being sent to every confirmed reader now. Reload this page to follow it."}
+      </p>
+    );
+  }
+  const who =
+    today.state === "not-made"
+      ? readers(today.readers)
+      : `the ${readers(today.readers)} who have not had it (they confirmed since it went out)`;
+  if (confirming) {
+    return (
+      <div className="mt-3 rounded bg-amber-50 p-3 ring-1 ring-amber-300">
+        <p className="font-semibold">Send today&apos;s digest to {who} now?</p>
+        <p className="mt-1 text-sm">Mail cannot be called back once it is sent.</p>
+        <Form method="post" className="mt-3 flex flex-wrap gap-3">
+          <CsrfField />
+          <input type="hidden" name="intent" value="send" />
+          <button type="submit" className={PRIMARY_BUTTON}>
+            Send it now
+          </button>
+          <Link to="/newsroom/newsletter" className={BUTTON}>
+            Not now
+          </Link>
+        </Form>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="mt-2">It goes to {who}.</p>
+      <Form method="get" className="mt-3">
+        <input type="hidden" name="confirm" value="send" />
+        <button type="submit" className={PRIMARY_BUTTON}>
+          Send today&apos;s digest now
+        </button>
+      </Form>
+    </>
   );
 }
