@@ -75,6 +75,49 @@ test.describe("home page", () => {
     await expect(firstRead).toHaveAttribute("href", /^\/article\/[a-z0-9-]+$/);
   });
 
+  test("wrapping back to the last slide shows it whole, filling the strip", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const slider = page.getByRole("region", { name: "Featured stories" });
+    await slider.scrollIntoViewIfNeeded();
+    const strip = slider.locator("ul");
+    const slides = slider.locator('li[aria-roledescription="slide"]');
+    const live = slider.locator('[aria-live="polite"]');
+    // What the strip shows: its box inside any scrollbar.
+    const frame = () =>
+      strip.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return {
+          x: r.x + el.clientLeft,
+          y: r.y + el.clientTop,
+          width: el.clientWidth,
+          height: el.clientHeight,
+        };
+      });
+    const boxOf = async (index: number) => {
+      const slide = slides.nth(index);
+      await untilStill(slide);
+      const box = await slide.boundingBox();
+      if (!box) throw new Error(`slide ${index + 1} has no layout`);
+      return box;
+    };
+
+    await slider.getByRole("button", { name: "Previous story" }).click();
+    await expect(live).toContainText("Story 6 of 6");
+    const last = await boxOf(5);
+    const shown = await frame();
+    for (const side of ["x", "y", "width", "height"] as const) {
+      expect(Math.abs(last[side] - shown[side]), `the last slide's ${side}`).toBeLessThanOrEqual(1);
+    }
+
+    // The one before starts at the strip's edge as every slide does, the last one's edge beside it.
+    await slider.getByRole("button", { name: "Previous story" }).click();
+    await expect(live).toContainText("Story 5 of 6");
+    const fifth = await boxOf(4);
+    expect(Math.abs(fifth.x - shown.x)).toBeLessThanOrEqual(1);
+    expect(fifth.x + fifth.width).toBeLessThan(shown.x + shown.width);
+  });
+
   test("without JavaScript the slider is a scrollable strip of every story, the next one showing", async ({
     browser,
   }, testInfo) => {

@@ -6,7 +6,11 @@ import { useHydrated } from "../lib/use-hydrated";
 import { ArticleImage } from "./ArticleImage";
 import { PICTURE_SLOTS } from "./picture-slots";
 
-/** Each slide leaves room for the next one's edge: the sign that more stories follow. */
+/**
+ * Each slide leaves room for the next one's edge: the sign that more stories follow. The last,
+ * with none after it, fills the strip: narrower, the strip could not scroll it to its left edge,
+ * and the slide before would show cut beside it.
+ */
 const SLIDE_WIDTH = "w-[88%] md:w-[94%]";
 
 const ARROW =
@@ -80,9 +84,13 @@ export function FeaturedSlider({ articles }: { articles: Article[] }) {
             key={article.id}
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${articles.length}`}
-            className={`relative shrink-0 snap-start ${articles.length > 1 ? SLIDE_WIDTH : "w-full"}`}
+            className={`relative shrink-0 snap-start ${index < articles.length - 1 ? SLIDE_WIDTH : "w-full"}`}
           >
-            <SlideContent article={article} first={index === 0} />
+            <SlideContent
+              article={article}
+              first={index === 0}
+              last={index === articles.length - 1}
+            />
           </li>
         ))}
       </ul>
@@ -134,14 +142,22 @@ export function FeaturedSlider({ articles }: { articles: Article[] }) {
 }
 
 /** A slide's picture and text. */
-function SlideContent({ article, first }: { article: Article; first: boolean }) {
+function SlideContent({
+  article,
+  first,
+  last,
+}: {
+  article: Article;
+  first: boolean;
+  last: boolean;
+}) {
   return (
     <div className="flex h-full flex-col bg-slate-900 md:relative md:block md:h-auto">
       <div className="relative aspect-video w-full bg-slate-800 md:aspect-[21/9] md:max-h-[28rem]">
         <ArticleImage
           picture={article.picture}
           alt={article.title}
-          slot={PICTURE_SLOTS.slider}
+          slot={last ? PICTURE_SLOTS.sliderLast : PICTURE_SLOTS.slider}
           load={first ? "priority" : "lazy"}
           width={1200}
           height={675}

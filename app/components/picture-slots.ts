@@ -35,6 +35,12 @@ export const PICTURE_SLOTS = {
       "(min-width: 1280px) 1173px, (min-width: 768px) calc((100vw - 2rem) * 0.94), calc((100vw - 2rem) * 0.88)",
     maxWidth: 1173,
   },
+  /** The slider's last slide fills the strip, nothing following it: the content's width. */
+  sliderLast: {
+    shape: "wide",
+    sizes: `(min-width: 1280px) ${CONTENT_MAX}px, ${CONTENT}`,
+    maxWidth: CONTENT_MAX,
+  },
   /**
    * Community's top story: the content's whole width, but only 400 px tall, covered: a 16:9
    * photo is drawn 711 px wide whenever the box is narrower than that (phones, small tablets).
