@@ -255,13 +255,13 @@ async function expectResults(page: Page, message: string) {
   await expect(box.getByRole("button", { name: "Vote" })).toHaveCount(0);
 }
 
-// Each test votes from an address of its own (the e2e server trusts one proxy hop): the poll counts
-// one vote per address a day, besides one per browser.
+// Each test votes from a network of its own (the e2e server trusts one proxy hop): the poll holds a
+// network's votes in a day to a ceiling, besides one per browser.
 let nextVoter = 1;
 test.beforeEach(async ({ context }, testInfo) => {
   const project = testInfo.project.name === "mobile-375" ? 1 : 2;
   await context.setExtraHTTPHeaders({
-    "X-Forwarded-For": `2001:db8:${project}:${testInfo.workerIndex}::${nextVoter++}`,
+    "X-Forwarded-For": `2001:db8:${project}${testInfo.workerIndex}:${nextVoter++}::1`,
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from "react";
 import { useActionData, useFetcher, useLocation } from "react-router";
 import type { Poll as PollContent } from "../../server/content/load";
 import type { PollView } from "../../server/forms/poll";
+import { FORM_TOKEN_FIELD } from "../../shared/form-fields";
 import { Honeypot, InlineAnswerField } from "./FormExtras";
 
 interface Props {
@@ -9,6 +10,8 @@ interface Props {
   poll: PollContent;
   /** The poll as the loader saw it for this reader. */
   initial: PollView;
+  /** The page's signed form token: a vote with it is counted within the larger daily ceiling. */
+  formToken: string;
 }
 
 /**
@@ -16,7 +19,7 @@ interface Props {
  * back to the poll's results (or, when refused, the page with the reason); with it a fetcher sends
  * the vote and only this box changes.
  */
-export function Poll({ poll, initial }: Props) {
+export function Poll({ poll, initial, formToken }: Props) {
   const fetcher = useFetcher<PollView>();
   const posted = useActionData<PollView>();
   const location = useLocation();
@@ -74,6 +77,7 @@ export function Poll({ poll, initial }: Props) {
         <fetcher.Form method="post" action={`${location.pathname}#poll`} className="relative mt-3">
           <InlineAnswerField />
           <Honeypot />
+          <input type="hidden" name={FORM_TOKEN_FIELD} value={formToken} />
           <fieldset aria-describedby={view.error ? errorId : undefined}>
             <legend className="font-semibold">{poll.question}</legend>
             <div className="mt-3 space-y-2">

@@ -1,6 +1,8 @@
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import {
   castVote,
+  outcomeForAddress,
+  outcomeInAddress,
   voterAddressKey,
   postedVote,
   pollViewFor,
@@ -8,6 +10,8 @@ import {
   voterCookie,
   type PollView,
 } from "../../server/forms/poll";
+import { formTokenDoubt, issueFormToken } from "../../server/forms/form-token";
+import { FORM_TOKEN_FIELD } from "../../shared/form-fields";
 import { siteSecret } from "../../server/db/secrets";
 import { guardForm, RATE_LIMITED_MESSAGE } from "../../server/forms/guard";
 import { readForm, redirectWithMessage, wantsInlineAnswer } from "../../server/forms/submission";
@@ -44,14 +48,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // The poll is secondary: if it cannot be read the reader still gets the stories and the form.
   let poll: PollView = { status: "open" };
+  let pollToken = "";
   try {
-    const justVoted = new URL(request.url).searchParams.get("poll") === "voted";
     poll = await pollViewFor(
       context.db,
       context.content.community.poll,
       readVoterId(request.headers.get("Cookie")),
-      justVoted,
+      outcomeInAddress(new URL(request.url).searchParams.get("poll")),
     );
+    // The vote's proof that it came from this page (a kept page's token is as good for a day).
+    pollToken = issueFormToken(await siteSecret(context.db, "forms"));
   } catch (error) {
     context.logger.error({ err: error }, "The community poll could not be read");
   }
@@ -59,7 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const community = categoryByPath("/community");
   const head = community ? categoryHead(request, context, community, articles) : undefined;
   return data(
-    { articles, poll, head, community: context.content.community },
+    { articles, poll, pollToken, head, community: context.content.community },
     { headers: { Vary: "Cookie" } },
   );
 }
@@ -88,10 +94,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   if (!known) headers.set("Set-Cookie", voterCookie(voterId, { secure }));
   try {
+    const secret = await siteSecret(context.db, "forms");
+    const token = form.get(FORM_TOKEN_FIELD);
+    // Any age under a day will do: a poll is answered with one click, sooner than a form is typed.
+    const signed =
+      formTokenDoubt(secret, typeof token === "string" ? token : undefined, Date.now(), 0) === null;
     // A filled honeypot is answered like a vote that was not counted, and nothing is stored.
     const outcome =
       verdict.kind === "bot"
-        ? { ok: true as const, counted: false, view: await pollViewFor(context.db, poll, null) }
+        ? {
+            ok: true as const,
+            counted: false,
+            outcome: "already" as const,
+            view: await pollViewFor(context.db, poll, null, "already"),
+          }
         : await castVote(
             context.db,
             poll,
@@ -99,18 +115,15 @@ export async function action({ request, context }: Route.ActionArgs) {
             postedVote(form),
             context.clientAddress === "unknown"
               ? null
-              : voterAddressKey(
-                  await siteSecret(context.db, "forms"),
-                  poll.id,
-                  context.clientAddress,
-                ),
+              : voterAddressKey(secret, poll.id, context.clientAddress),
+            signed,
           );
     if (!outcome.ok) return data(outcome.view, { status: 400 });
     if (wantsInlineAnswer(form)) return data(outcome.view, { headers });
     const redirect = redirectWithMessage(
       "/community",
       "poll",
-      outcome.counted ? "voted" : "already",
+      outcomeForAddress(outcome.outcome),
       "poll",
     );
     headers.forEach((value, name) => redirect.headers.append(name, value));
@@ -218,7 +231,7 @@ export default function Community({ loaderData }: Route.ComponentProps) {
           />
         </Section>
         <div className="flex flex-col gap-8">
-          <Poll poll={poll} initial={loaderData.poll} />
+          <Poll poll={poll} initial={loaderData.poll} formToken={loaderData.pollToken} />
           <UpcomingEvents events={events} />
           <OutsideLinks title="Community Resources" links={resources} />
           <PageAds kind="community" at="sidebar" />

@@ -67,6 +67,7 @@ describe.each(testDatabases())("repository on $name", (database) => {
       "corrections",
       "feeds",
       "form_rate_limits",
+      "newsletter_confirmations",
       "newsletter_deliveries",
       "newsletter_issues",
       "newsletter_subscribers",
@@ -188,11 +189,13 @@ describe.each(testDatabases())("repository on $name", (database) => {
       await recordVote(handle.db, { pollId: "p", option: "Homelessness", voterId: "v1" }),
     ).toEqual({
       counted: true,
+      outcome: "counted",
     });
     expect(
       await recordVote(handle.db, { pollId: "p", option: "Jobs & economy", voterId: "v1" }),
     ).toEqual({
       counted: false,
+      outcome: "already",
     });
     await recordVote(handle.db, { pollId: "p", option: "Homelessness", voterId: "v2" });
     expect(await hasVoted(handle.db, "p", "v1")).toBe(true);

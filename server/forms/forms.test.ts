@@ -6,7 +6,7 @@ import { siteSecret } from "../db/secrets";
 import { formTokenDoubt, issueFormToken } from "./form-token";
 import { RATE_LIMITED_MESSAGE } from "./guard";
 import { EMAIL_INVALID, EMAIL_MISSING } from "./newsletter";
-import { VOTE_THANKS } from "./poll";
+import { NETWORK_CEILING_REACHED, UNSIGNED_NETWORK_VOTES_PER_DAY, VOTE_THANKS } from "./poll";
 
 /**
  * The form endpoints over HTTP, as a browser without JavaScript uses them: the production build
@@ -314,19 +314,39 @@ describe("community poll", () => {
     expect(await handle.db.$count(pollVotes)).toBe(1);
   });
 
-  it("counts one vote per address a day, whatever the cookies; another address counts", async () => {
-    const first = await post("/community", { option: "Transportation" });
-    expect(first.headers.get("location")).toBe("/community?poll=voted#poll");
-    // The same address without the cookie, as a script that drops it would send.
-    for (let i = 0; i < 3; i++) {
-      const again = await post("/community", { option: "Homelessness" });
-      expect(again.headers.get("location")).toBe("/community?poll=already#poll");
+  it("counts every reader at one address; a script without the page's token stops at a ceiling", async () => {
+    const page = await (await fetch(`${base}/community`)).text();
+    const token = /name="form_token" value="([\w.-]+)"/.exec(page)?.[1] ?? "";
+    expect(token).toMatch(/^\d{13}\.[\w-]{43}$/);
+    // Two readers in one home, each in their own browser, from the page's form: both counted.
+    for (const option of ["Transportation", "Homelessness"]) {
+      const vote = await post("/community", { option, form_token: token });
+      expect(vote.headers.get("location")).toBe("/community?poll=voted#poll");
     }
-    expect(await handle.db.$count(pollVotes)).toBe(1);
+    expect(await handle.db.$count(pollVotes)).toBe(2);
+    // A browser that keeps no cookie is still told its vote was counted.
+    expect(await (await fetch(`${base}/community?poll=voted`)).text()).toContain(VOTE_THANKS);
+    // A script that never loads the page, dropping its cookie: counted up to the lower ceiling.
+    const answers = [];
+    for (let i = 0; i < UNSIGNED_NETWORK_VOTES_PER_DAY; i++) {
+      answers.push(
+        (await post("/community", { option: "Housing affordability" })).headers.get("location"),
+      );
+    }
+    expect(answers).toEqual([
+      ...Array<string>(UNSIGNED_NETWORK_VOTES_PER_DAY - 2).fill("/community?poll=voted#poll"),
+      "/community?poll=ceiling#poll",
+      "/community?poll=ceiling#poll",
+    ]);
+    expect(await handle.db.$count(pollVotes)).toBe(UNSIGNED_NETWORK_VOTES_PER_DAY);
+    // Without JavaScript the page says why, with the results.
+    const told = await (await fetch(`${base}/community?poll=ceiling`)).text();
+    expect(told).toContain(NETWORK_CEILING_REACHED);
+    expect(told).toContain("Total votes:");
+    // Another address counts on its own.
     address = "203.0.113.250";
     const neighbour = await post("/community", { option: "Homelessness" });
     expect(neighbour.headers.get("location")).toBe("/community?poll=voted#poll");
-    expect(await handle.db.$count(pollVotes)).toBe(2);
     // What is kept is a keyed hash of the address and the day, never the address.
     const stored = await handle.db.select().from(pollVotes);
     expect(JSON.stringify(stored)).not.toContain("203.0.113");

@@ -6,10 +6,13 @@ import {
   castVote,
   currentResults,
   invalidOption,
+  NETWORK_CEILING_REACHED,
+  NETWORK_VOTES_PER_DAY,
   pollViewFor,
   postedVote,
   readVoterId,
   tally,
+  UNSIGNED_NETWORK_VOTES_PER_DAY,
   VOTE_THANKS,
   voterAddressKey,
   voterCookie,
@@ -37,29 +40,70 @@ describe.each(testDatabases())("poll on $name", (database) => {
     await handle?.dispose();
   });
 
-  it("counts one vote per address key; the key changes with the day and the poll", async () => {
+  it("keys a network by day and poll; an IPv6 /64 is one network", () => {
     const secret = Buffer.alloc(32, 3);
     const monday = new Date(Date.UTC(2026, 10, 23, 18));
     const key = voterAddressKey(secret, POLL.id, "198.51.100.7", monday);
     expect(key).toBe(
       voterAddressKey(secret, POLL.id, "198.51.100.7", new Date(Date.UTC(2026, 10, 23, 1))),
     );
-    const tuesdayKey = voterAddressKey(
-      secret,
-      POLL.id,
-      "198.51.100.7",
-      new Date(Date.UTC(2026, 10, 24, 1)),
-    );
-    expect(tuesdayKey).not.toBe(key);
+    expect(
+      voterAddressKey(secret, POLL.id, "198.51.100.7", new Date(Date.UTC(2026, 10, 24, 1))),
+    ).not.toBe(key);
     expect(voterAddressKey(secret, "another-poll", "198.51.100.7", monday)).not.toBe(key);
     expect(voterAddressKey(secret, POLL.id, "198.51.100.8", monday)).not.toBe(key);
+    expect(voterAddressKey(secret, POLL.id, "2001:db8:1:2::5", monday)).toBe(
+      voterAddressKey(secret, POLL.id, "2001:db8:1:2:ffff::9", monday),
+    );
+  });
 
-    const voters = ["aaaaaaaa-0000-4000-8000-000000000001", "aaaaaaaa-0000-4000-8000-000000000002"];
-    const vote = (voter: string, addressKey: string) =>
-      castVote(handle.db, POLL, voter, { option: "Homelessness" }, addressKey);
-    expect(await vote(voters[0] ?? "", key)).toMatchObject({ counted: true });
-    expect(await vote(voters[1] ?? "", key)).toMatchObject({ counted: false });
-    expect(await vote(voters[1] ?? "", tuesdayKey)).toMatchObject({ counted: true });
+  it("counts every reader of one household or phone network, up to a ceiling a script reaches", async () => {
+    const key = voterAddressKey(Buffer.alloc(32, 4), POLL.id, "203.0.113.50");
+    const voter = (i: number) => `bbbbbbbb-0000-4000-8000-${String(i).padStart(12, "0")}`;
+    // Readers behind one address, each in their own browser, voting at once: all counted.
+    const readers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        castVote(handle.db, POLL, voter(i), { option: "Homelessness" }, key),
+      ),
+    );
+    expect(readers.every((r) => r.ok && r.counted)).toBe(true);
+    // A script dropping its cookie every time stops at the ceiling, and is told so.
+    const script = [];
+    for (let i = 0; i < NETWORK_VOTES_PER_DAY; i++) {
+      script.push(
+        await castVote(handle.db, POLL, voter(1000 + i), { option: "Transportation" }, key),
+      );
+    }
+    const counted = script.filter((r) => r.ok && r.counted).length;
+    expect(counted + 40).toBe(NETWORK_VOTES_PER_DAY);
+    const refused = script.find((r) => r.ok && !r.counted);
+    expect(refused).toMatchObject({
+      outcome: "ceiling",
+      view: { status: "results", message: NETWORK_CEILING_REACHED },
+    });
+    await handle.db.delete(pollVotes);
+  });
+
+  it("gives votes without the page's form token a much lower ceiling", async () => {
+    const key = voterAddressKey(Buffer.alloc(32, 5), POLL.id, "203.0.113.51");
+    const outcomes = [];
+    for (let i = 0; i < UNSIGNED_NETWORK_VOTES_PER_DAY + 2; i++) {
+      const voter = `cccccccc-0000-4000-8000-${String(i).padStart(12, "0")}`;
+      const vote = await castVote(
+        handle.db,
+        POLL,
+        voter,
+        { option: "Housing affordability" },
+        key,
+        false,
+      );
+      outcomes.push(vote.ok ? vote.outcome : "invalid");
+    }
+    expect(outcomes).toEqual([
+      ...Array<string>(UNSIGNED_NETWORK_VOTES_PER_DAY).fill("counted"),
+      "ceiling",
+      "ceiling",
+    ]);
     await handle.db.delete(pollVotes);
   });
 
@@ -68,6 +112,7 @@ describe.each(testDatabases())("poll on $name", (database) => {
     expect(first).toEqual({
       ok: true,
       counted: true,
+      outcome: "counted",
       view: { status: "results", message: VOTE_THANKS, results: expect.any(Object) },
     });
     const again = await castVote(handle.db, POLL, VOTER_A, { option: "Transportation" });
@@ -91,13 +136,21 @@ describe.each(testDatabases())("poll on $name", (database) => {
       message: ALREADY_VOTED,
       results: { total: 2 },
     });
-    expect(await pollViewFor(handle.db, POLL, VOTER_B, true)).toMatchObject({
+    expect(await pollViewFor(handle.db, POLL, VOTER_B, "counted")).toMatchObject({
       status: "results",
       message: VOTE_THANKS,
     });
     expect(await pollViewFor(handle.db, POLL, VOTER_C)).toEqual({ status: "open" });
-    expect(await pollViewFor(handle.db, POLL, VOTER_C, true)).toEqual({ status: "open" });
     expect(await pollViewFor(handle.db, POLL, null)).toEqual({ status: "open" });
+    // Sent back from voting in a browser that kept no cookie: still told what happened.
+    expect(await pollViewFor(handle.db, POLL, null, "counted")).toMatchObject({
+      status: "results",
+      message: VOTE_THANKS,
+    });
+    expect(await pollViewFor(handle.db, POLL, VOTER_C, "ceiling")).toMatchObject({
+      status: "results",
+      message: NETWORK_CEILING_REACHED,
+    });
   });
 
   it.each([

@@ -2,15 +2,29 @@ import { createHmac } from "node:crypto";
 import { z } from "zod";
 import type { Poll } from "../content/load";
 import type { Database } from "../db/client";
-import { hasVoted, pollResults, recordVote } from "./repository";
+import { clientNetwork } from "./guard";
+import { hasVoted, pollResults, recordVote, type VoteOutcome } from "./repository";
 
 /**
  * The Community page's reader poll: one vote per browser, told apart by a random id in an
- * HttpOnly cookie (never the reader's address), and results with counts and percentages.
+ * HttpOnly cookie (never the reader's address), and results with counts and percentages. Many
+ * readers share one address (a home, an office, thousands behind a phone network's NAT), so an
+ * address is only given a ceiling for the day, which a script reaches and they do not (decision 021).
  */
 
 export const VOTE_THANKS = "Thanks for voting! Here are the results so far.";
 export const ALREADY_VOTED = "You have already voted in this poll.";
+export const NETWORK_CEILING_REACHED =
+  "We could not count your vote: an unusual number of votes came from your network today. Here are the results so far.";
+
+/**
+ * Votes counted from one network (an IPv4 address or an IPv6 /64) in one poll in one day, when
+ * they come from the page's own form (its signed token): more than a busy office or a phone
+ * network's shared address sends to one local poll.
+ */
+export const NETWORK_VOTES_PER_DAY = 300;
+/** The same for votes without the page's form token: a script that never loads the page. */
+export const UNSIGNED_NETWORK_VOTES_PER_DAY = 5;
 export const invalidOption = (poll: Poll) =>
   `Please choose one of the options: ${poll.options.join(", ")}.`;
 
@@ -61,14 +75,10 @@ export async function currentResults(db: Database, poll: Poll): Promise<PollResu
 }
 
 /**
- * Validates a posted vote and stores it once per voter. An invalid option stores nothing; a second
- * vote from the same voter changes nothing and says so.
- */
-/**
- * A voter's address and the day, for one poll, as a keyed hash: at most one vote per address per
- * poll per day is counted, besides one per browser (its cookie), so a script that drops the cookie
- * gets one vote a day rather than one per request. The address itself is never stored, and the
- * key is cleared once its day is over (recordVote).
+ * A voter's network (the address, or its IPv6 /64) and the day, for one poll, as a keyed hash: the
+ * votes counted per key are held to a ceiling, besides one per browser (its cookie), so a script
+ * that drops the cookie gets a few hundred votes a day at most rather than one per request. The
+ * address itself is never stored, and the key is cleared once its day is over (recordVote).
  */
 export function voterAddressKey(
   secret: Buffer,
@@ -77,55 +87,87 @@ export function voterAddressKey(
   now = new Date(),
 ): string {
   const day = now.toISOString().slice(0, 10);
-  return createHmac("sha256", secret).update(`${pollId}\n${address}\n${day}`).digest("base64url");
+  return createHmac("sha256", secret)
+    .update(`${pollId}\n${clientNetwork(address)}\n${day}`)
+    .digest("base64url");
 }
 
+/** What a voter is told when their vote was not counted, or was. */
+const OUTCOME_MESSAGES: Record<VoteOutcome, string> = {
+  counted: VOTE_THANKS,
+  already: ALREADY_VOTED,
+  ceiling: NETWORK_CEILING_REACHED,
+};
+
+/**
+ * Validates a posted vote and stores it once per voter, within its network's ceiling for the day
+ * (`signed`: the vote came with the page's form token). An invalid option stores nothing; a vote
+ * that is not counted says why, with the results.
+ */
 export async function castVote(
   db: Database,
   poll: Poll,
   voterId: string,
   form: Record<string, unknown>,
   addressKey: string | null = null,
-): Promise<{ ok: false; view: PollView } | { ok: true; counted: boolean; view: PollView }> {
+  signed = true,
+): Promise<
+  | { ok: false; view: PollView }
+  | { ok: true; counted: boolean; outcome: VoteOutcome; view: PollView }
+> {
   const parsed = z
     .object({ option: z.enum(poll.options as [string, ...string[]]) })
     .safeParse(form);
   if (!parsed.success) {
     return { ok: false, view: { status: "open", error: invalidOption(poll) } };
   }
-  const { counted } = await recordVote(db, {
-    pollId: poll.id,
-    option: parsed.data.option,
-    voterId,
-    addressKey,
-  });
+  const { counted, outcome } = await recordVote(
+    db,
+    { pollId: poll.id, option: parsed.data.option, voterId, addressKey },
+    signed ? NETWORK_VOTES_PER_DAY : UNSIGNED_NETWORK_VOTES_PER_DAY,
+  );
   return {
     ok: true,
     counted,
+    outcome,
     view: {
       status: "results",
-      message: counted ? VOTE_THANKS : ALREADY_VOTED,
+      message: OUTCOME_MESSAGES[outcome],
       results: await currentResults(db, poll),
     },
   };
 }
 
 /**
- * The poll as a voter sees it on arrival: results once they have voted (thanked when they arrive
- * straight from voting), the form before.
+ * The poll as a voter sees it on arrival: results once they have voted, the form before. A reader
+ * sent back from voting (`outcome`, from the address) is told what happened to their vote even
+ * when the browser kept no cookie to find it by, and a vote not counted still shows the results.
  */
 export async function pollViewFor(
   db: Database,
   poll: Poll,
   voterId: string | null,
-  justVoted = false,
+  outcome: VoteOutcome | null = null,
 ): Promise<PollView> {
-  if (!voterId || !(await hasVoted(db, poll.id, voterId))) return { status: "open" };
+  const voted = voterId !== null && (await hasVoted(db, poll.id, voterId));
+  if (!voted && outcome === null) return { status: "open" };
   return {
     status: "results",
-    message: justVoted ? VOTE_THANKS : ALREADY_VOTED,
+    message: OUTCOME_MESSAGES[outcome ?? "already"],
     results: await currentResults(db, poll),
   };
+}
+
+/** The outcome a reader sent back from voting brings in the address (`?poll=`). */
+export function outcomeInAddress(value: string | null): VoteOutcome | null {
+  if (value === "voted") return "counted";
+  if (value === "already" || value === "ceiling") return value;
+  return null;
+}
+
+/** The `?poll=` value that tells a reader without JavaScript what happened to their vote. */
+export function outcomeForAddress(outcome: VoteOutcome): string {
+  return outcome === "counted" ? "voted" : outcome;
 }
 
 const VOTER_COOKIE = "poll_voter";

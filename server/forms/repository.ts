@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { rowsOf, type Database } from "../db/client";
 import { contactMessages, newsletterSubscribers, pollVotes } from "../db/schema";
 
 export function normaliseEmail(email: string): string {
@@ -23,11 +23,20 @@ export async function listSubscribers(db: Database) {
     .orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id);
 }
 
-/** One vote per voter and poll; a second vote changes nothing. */
+/** Whether a vote was counted, or why not. */
+export type VoteOutcome = "counted" | "already" | "ceiling";
+
+/**
+ * One vote per voter and poll; a second vote changes nothing ("already"). A vote whose network
+ * (`addressKey`, server/forms/poll.ts) has `ceiling` votes in the poll today is not counted either
+ * ("ceiling"). One statement counts and adds, so nothing waits on a lock; votes from one network at
+ * the very same moment may pass the ceiling by a few, which a ceiling of hundreds allows.
+ */
 export async function recordVote(
   db: Database,
   vote: { pollId: string; option: string; voterId: string; addressKey?: string | null },
-): Promise<{ counted: boolean }> {
+  ceiling = Number.POSITIVE_INFINITY,
+): Promise<{ counted: boolean; outcome: VoteOutcome }> {
   // Address keys only matter on their own day (voterAddressKey): older ones are forgotten.
   await db
     .update(pollVotes)
@@ -35,13 +44,21 @@ export async function recordVote(
     .where(
       and(isNotNull(pollVotes.addressKey), lt(pollVotes.createdAt, sql`now() - interval '2 days'`)),
     );
-  // A vote from a browser or an address already counted conflicts with one of the unique indexes.
-  const rows = await db
-    .insert(pollVotes)
-    .values(vote)
-    .onConflictDoNothing()
-    .returning({ id: pollVotes.id });
-  return { counted: rows.length > 0 };
+  const { addressKey = null } = vote;
+  const limited = addressKey !== null && Number.isFinite(ceiling);
+  // A vote from a browser already counted conflicts with the unique index.
+  const inserted = await db.execute(sql`
+    insert into ${pollVotes} (poll_id, option, voter_id, address_key)
+    select ${vote.pollId}, ${vote.option}, ${vote.voterId}, ${addressKey}
+    where ${!limited} or (
+      select count(*) from ${pollVotes}
+      where poll_id = ${vote.pollId} and address_key = ${addressKey}
+    ) < ${limited ? ceiling : 0}
+    on conflict do nothing
+    returning id`);
+  if (rowsOf(inserted).length > 0) return { counted: true, outcome: "counted" };
+  const already = await hasVoted(db, vote.pollId, vote.voterId);
+  return { counted: false, outcome: already ? "already" : "ceiling" };
 }
 
 export async function pollResults(db: Database, pollId: string) {

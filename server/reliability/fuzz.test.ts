@@ -983,7 +983,7 @@ describe.each(databases)("fuzzing on $name", (database) => {
     }
     // No page cache, so every answer comes from the loaders; no rate limit in the way.
     // Each post comes from an address of its own (a proxy's X-Forwarded-For), as from many readers:
-    // the poll counts one vote per address and day besides one per browser.
+    // the poll holds a network's votes in a day to a ceiling besides one per browser.
     app = await startTestApp(handle, {
       PAGE_CACHE_MB: "0",
       FORM_RATE_LIMIT: "100000",
@@ -1042,7 +1042,8 @@ describe.each(databases)("fuzzing on $name", (database) => {
     const encoded = await encodeForm(request);
     const headers: Record<string, string> = {
       ...request.headers,
-      "X-Forwarded-For": `2001:db8::${(++posts).toString(16)}`,
+      // A /64 of its own: limits count an IPv6 client by its /64.
+      "X-Forwarded-For": `2001:db8:${(++posts >> 16).toString(16)}:${(posts & 0xffff).toString(16)}::1`,
     };
     if (encoded.contentType) headers["Content-Type"] = encoded.contentType;
     if (request.cookie) headers.Cookie = request.cookie;
