@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { XMLValidator } from "fast-xml-parser";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, staffAudit } from "../db/schema";
 import { testDatabases } from "../db/test-databases";
@@ -20,6 +21,15 @@ let handle: Awaited<ReturnType<typeof database.open>>;
 let app: Awaited<ReturnType<typeof startTestApp>>;
 
 const PASSWORD = "a long enough password";
+/** The app's log, as JSON lines: a request the newsroom cannot answer must not log an error. */
+const logLines: { level: number; msg: string }[] = [];
+const logger = pino(
+  { level: "warn" },
+  {
+    write: (line: string) => void logLines.push(JSON.parse(line) as { level: number; msg: string }),
+  },
+);
+const ERROR_LEVEL = 50;
 const HOSTILE = `<img src=x onerror="alert(1)">Council <b>vote</b>`;
 const STORY = "harbor-budget-vote";
 const OTHER = "bay-ferry-returns";
@@ -50,7 +60,7 @@ beforeAll(async () => {
   });
   await addStaff(handle.db, { email: "chief@example.org", role: "admin", password: PASSWORD });
   await addStaff(handle.db, { email: "editor@example.org", role: "editor", password: PASSWORD });
-  app = await startTestApp(handle, { PAGE_CACHE_MB: "16", READ_CACHE_MB: "16" });
+  app = await startTestApp(handle, { PAGE_CACHE_MB: "16", READ_CACHE_MB: "16" }, logger);
 }, 120_000);
 
 afterAll(async () => {
@@ -265,5 +275,194 @@ describe("story actions over HTTP", () => {
     expect(staffView).toContain("Bay ferry is back");
     expect(staffView).toContain("&lt;img src=x onerror");
     expect(staffView).toContain("Pinned at place 1");
+  });
+});
+
+describe("the newsroom's story list and links over HTTP", () => {
+  /** The story page's "View on site" address. */
+  async function viewOnSite(cookie: string): Promise<string> {
+    const page = await (await get(`/newsroom/stories/${STORY}`, cookie)).text();
+    const link = /<a href="(\/article\/[^"]+)"[^>]*>View on site<\/a>/.exec(page)?.[1];
+    if (!link) throw new Error("no View on site link");
+    return link.replaceAll("&amp;", "&");
+  }
+
+  it("finds a word of a story's text, not its headline, as readers' search does", async () => {
+    // "board" is in the story's summary only.
+    expect((await publicPage("/search?q=board")).body).toContain(`/article/${STORY}`);
+    const editor = await signedIn("editor@example.org");
+    const page = await (await get("/newsroom/stories?q=board", editor.cookie)).text();
+    // The results, after the pins.
+    const list = page.slice(page.indexOf('id="list-heading"'));
+    expect(list).toContain(`href="/newsroom/stories/${STORY}"`);
+    expect(list).not.toContain(`href="/newsroom/stories/${OTHER}"`);
+    expect(list).toContain(">1 story</h2>");
+    // The row has the story's picture (the site's own default here) and its actions.
+    const link = list.indexOf(`href="/newsroom/stories/${STORY}"`);
+    const row = list.slice(list.lastIndexOf("<li", link), link);
+    expect(row).toMatch(/<img[^>]+src="\/images\/default-article\.svg"/);
+    for (const intent of ["take-down", "correct", "pin"]) {
+      expect(list).toMatch(new RegExp(`<button[^>]+value="${intent}"`));
+    }
+    expect(list).toMatch(/View on site/);
+  });
+
+  it("runs a row's action from the list and comes back to the same search", async () => {
+    const editor = await signedIn("editor@example.org");
+    const pinned = await post(
+      "/newsroom/stories",
+      { _csrf: editor.csrf, intent: "pin", id: STORY, hours: "6", q: "board", page: "1" },
+      editor.cookie,
+    );
+    expect(pinned.status).toBe(303);
+    expect(pinned.headers.get("location")).toBe("/newsroom/stories?q=board&done=pin");
+    const refused = await post(
+      "/newsroom/stories",
+      { _csrf: editor.csrf, intent: "take-down", id: STORY, reason: "", q: "board" },
+      editor.cookie,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Say why the story comes down.");
+    const unpinned = await post(
+      "/newsroom/stories",
+      { _csrf: editor.csrf, intent: "unpin", id: STORY },
+      editor.cookie,
+    );
+    expect(unpinned.headers.get("location")).toBe("/newsroom/stories?done=unpin");
+    expect(
+      (
+        await post(
+          "/newsroom/stories",
+          { _csrf: editor.csrf, intent: "headline", id: STORY, headline: "Not from the list" },
+          editor.cookie,
+        )
+      ).status,
+    ).toBe(400);
+  });
+
+  it("answers a NUL in a search, an id or a form as text, never with an error", async () => {
+    const editor = await signedIn("editor@example.org");
+    const errorsBefore = logLines.filter((l) => l.level >= ERROR_LEVEL).length;
+    const search = await get("/newsroom/stories?q=a%00", editor.cookie);
+    expect(search.status).toBe(200);
+    const found = await get("/newsroom/stories?q=board%00", editor.cookie);
+    expect(found.status).toBe(200);
+    expect(await found.text()).toContain(`href="/newsroom/stories/${STORY}"`);
+    for (const address of ["/newsroom/stories/harbor%00", `/newsroom/stories/${STORY}%00`]) {
+      const status = (await get(address, editor.cookie)).status;
+      expect(status, address).toBeGreaterThanOrEqual(400);
+      expect(status, address).toBeLessThan(500);
+    }
+    const action = await post(
+      "/newsroom/stories",
+      { _csrf: editor.csrf, intent: "take-down", id: `${STORY}\u0000`, reason: "Legal request" },
+      editor.cookie,
+    );
+    expect(action.status).toBe(400);
+    expect(await action.text()).toContain("There is no story with that id.");
+    const reason = await post(
+      "/newsroom/stories",
+      { _csrf: editor.csrf, intent: "correct", id: STORY, correction: "\u0000".repeat(20) },
+      editor.cookie,
+    );
+    expect(reason.status).toBe(400);
+    expect(logLines.filter((l) => l.level >= ERROR_LEVEL).length).toBe(errorsBefore);
+  });
+
+  it("links to the story on the site by an address that changes with it", async () => {
+    const editor = await signedIn("editor@example.org");
+    const first = await viewOnSite(editor.cookie);
+    expect(first).toMatch(new RegExp(`^/article/${STORY}\\?v=\\d+$`));
+    const list = await (await get("/newsroom/stories?q=board", editor.cookie)).text();
+    expect(list.replaceAll("&amp;", "&")).toContain(`href="${first}"`);
+
+    // The page cache keys on the whole address; the page's canonical address has no query.
+    const plain = await publicPage(`/article/${STORY}`);
+    expect(plain.cache).toBe("HIT");
+    const opened = await get(first);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("x-cache")).toBe("MISS");
+    const body = await opened.text();
+    expect(body).toMatch(new RegExp(`<link rel="canonical" href="[^"?]*/article/${STORY}"`));
+    expect((await get(first)).headers.get("x-cache")).toBe("HIT");
+
+    const corrected = await post(
+      `/newsroom/stories/${STORY}`,
+      { _csrf: editor.csrf, intent: "correct", correction: "The vote is at 6 p.m., not 5 p.m." },
+      editor.cookie,
+    );
+    expect(corrected.status).toBe(303);
+    const second = await viewOnSite(editor.cookie);
+    expect(second).not.toBe(first);
+    expect(await (await get(second)).text()).toContain("The vote is at 6 p.m., not 5 p.m.");
+
+    await post(
+      `/newsroom/stories/${STORY}`,
+      { _csrf: editor.csrf, intent: "take-down", reason: "Checking a fact" },
+      editor.cookie,
+    );
+    const down = await (await get(`/newsroom/stories/${STORY}`, editor.cookie)).text();
+    expect(down).not.toContain("View on site");
+    await post(
+      `/newsroom/stories/${STORY}`,
+      { _csrf: editor.csrf, intent: "restore" },
+      editor.cookie,
+    );
+    const third = await viewOnSite(editor.cookie);
+    expect([first, second]).not.toContain(third);
+  });
+
+  it("rewords and retracts a correction: gone from the story, /corrections and its feed", async () => {
+    const editor = await signedIn("editor@example.org");
+    const text = "The budget is $4 million, not $40 million.";
+    await post(
+      `/newsroom/stories/${STORY}`,
+      { _csrf: editor.csrf, intent: "correct", correction: text },
+      editor.cookie,
+    );
+    const page = await (await get(`/newsroom/stories/${STORY}`, editor.cookie)).text();
+    const form = page.slice(page.indexOf("$4 million"));
+    const id = /name="correction-id" value="(\d+)"/.exec(form)?.[1];
+    expect(id).toBeDefined();
+    const reworded = "The budget is $4.2 million, not $40 million.";
+    const edited = await post(
+      `/newsroom/stories/${STORY}`,
+      {
+        _csrf: editor.csrf,
+        intent: "correction-edit",
+        "correction-id": id ?? "",
+        correction: reworded,
+      },
+      editor.cookie,
+    );
+    expect(edited.headers.get("location")).toBe(`/newsroom/stories/${STORY}?done=correction-edit`);
+    const article = (await publicPage(`/article/${STORY}`)).body;
+    expect(article).toContain("4.2 million");
+    expect(article).not.toContain("$4 million");
+
+    const retracted = await post(
+      `/newsroom/stories/${STORY}`,
+      { _csrf: editor.csrf, intent: "correction-retract", "correction-id": id ?? "" },
+      editor.cookie,
+    );
+    expect(retracted.headers.get("location")).toBe(
+      `/newsroom/stories/${STORY}?done=correction-retract`,
+    );
+    for (const address of [`/article/${STORY}`, "/corrections", "/corrections/rss.xml"]) {
+      const shown = await publicPage(address);
+      expect(shown.status, address).toBe(200);
+      expect(shown.body, address).not.toContain("4.2 million");
+    }
+    const staffView = await (await get(`/newsroom/stories/${STORY}`, editor.cookie)).text();
+    expect(staffView.slice(staffView.indexOf(">Retracted<"))).toContain(reworded);
+    const audit = await handle.db
+      .select({ action: staffAudit.action })
+      .from(staffAudit)
+      .where(eq(staffAudit.subject, STORY))
+      .orderBy(staffAudit.id);
+    expect(audit.map((a) => a.action).slice(-2)).toEqual([
+      "story.correction-edit",
+      "story.correction-retract",
+    ]);
   });
 });

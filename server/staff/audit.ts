@@ -80,7 +80,7 @@ export async function auditPage(
     .from(staffAudit)
     .leftJoin(articles, eq(articles.id, staffAudit.subject))
     .where(where)
-    .orderBy(desc(staffAudit.id))
+    .orderBy(desc(staffAudit.createdAt), desc(staffAudit.id))
     .limit(size)
     .offset((page - 1) * size);
   return { entries, total, page, pages };

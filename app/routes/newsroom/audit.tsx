@@ -92,9 +92,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           Show
         </button>
       </Form>
-      <h2 className="text-xl font-bold">
-        {total} {total === 1 ? "entry" : "entries"}
-      </h2>
+      <h2 className="text-xl font-bold">{`${total} ${total === 1 ? "entry" : "entries"}`}</h2>
       {entries.length === 0 ? (
         <p>Nothing yet.</p>
       ) : (
@@ -102,7 +100,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           {entries.map((e) => (
             <li key={e.id} className="p-3">
               <p className="break-words">
-                {e.sentence} —{" "}
+                {`${e.sentence} — `}
                 <time dateTime={e.at} className="whitespace-nowrap text-slate-700">
                   {e.when}
                 </time>

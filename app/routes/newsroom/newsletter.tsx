@@ -263,7 +263,7 @@ function DigestButton({
   if (confirming) {
     return (
       <div className="mt-3 rounded bg-amber-50 p-3 ring-1 ring-amber-300">
-        <p className="font-semibold">Send today&apos;s digest to {who} now?</p>
+        <p className="font-semibold">{`Send today's digest to ${who} now?`}</p>
         <p className="mt-1 text-sm">Mail cannot be called back once it is sent.</p>
         <Form method="post" className="mt-3 flex flex-wrap gap-3">
           <CsrfField />
@@ -280,7 +280,7 @@ function DigestButton({
   }
   return (
     <>
-      <p className="mt-2">It goes to {who}.</p>
+      <p className="mt-2">{`It goes to ${who}.`}</p>
       <Form method="get" className="mt-3">
         <input type="hidden" name="confirm" value="send" />
         <button type="submit" className={PRIMARY_BUTTON}>

@@ -237,7 +237,7 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
 
       <section aria-labelledby="list-heading">
         <h2 id="list-heading" className="text-xl font-bold">
-          {total} {total === 1 ? "story" : "stories"}
+          {`${total} ${total === 1 ? "story" : "stories"}`}
         </h2>
         {query ? (
           <p className="mt-1 text-sm text-slate-700">
