@@ -1,6 +1,6 @@
 import { Fragment } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
-import { bannerCacheControl, bannerToShow } from "../../server/newsroom/banner";
+import { bannerCacheHeaders, bannerToShow } from "../../server/newsroom/banner";
 import { readOr503 } from "../../server/news/load";
 import { homeLists } from "../../server/news/repository";
 import { ArticleCard } from "../components/ArticleCard";
@@ -46,11 +46,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       title: "Home",
       description: `${context.content.site.tagline}: local news, politics, business, sports and culture.`,
     });
-    const cacheControl = bannerCacheControl(banner, now, context.config.pageCache.ttlSeconds);
+    const caching = bannerCacheHeaders(banner, now, context.config.pageCache.ttlSeconds);
     const breaking = banner && { text: banner.text, link: banner.link };
     return data(
       { headlines, featured, latest, head, breaking },
-      cacheControl ? { headers: { "Cache-Control": cacheControl } } : undefined,
+      caching ? { headers: caching } : undefined,
     );
   });
 }

@@ -103,6 +103,20 @@ describe("response cache", () => {
     expect(first.headers["cache-control"]).toBe(PAGE_CACHE_CONTROL);
   });
 
+  it("has browsers ask again for every page, answered 304 while it is unchanged; a CDN keeps it a minute", async () => {
+    const page = await raw("/local-news");
+    // No browser reuses a page without asking: an editor sees a take-down at once.
+    expect(page.headers["cache-control"]).toBe("public, no-cache");
+    expect(page.headers["cdn-cache-control"]).toBe(
+      "public, max-age=60, stale-while-revalidate=600",
+    );
+    const etag = page.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await raw("/local-news", { "If-None-Match": String(etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
   it("pages say they are UTF-8, rendered or from the cache", async () => {
     for (const outcome of ["MISS", "HIT"]) {
       const answer = await raw("/local-news");

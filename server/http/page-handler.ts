@@ -13,8 +13,16 @@ import {
   type PageCache,
 } from "./page-cache";
 
-/** Pages may be kept a minute by browsers and shared caches, and served stale while refreshed. */
-export const PAGE_CACHE_CONTROL = `public, max-age=60, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+/**
+ * Browsers ask again for every page (an ETag makes the answer a 304 when it is unchanged), so an
+ * editor sees a take-down or a correction at once.
+ */
+export const PAGE_CACHE_CONTROL = "public, no-cache";
+/**
+ * A CDN in front may keep a page a minute and serve it stale while refreshed (RFC 9213's
+ * CDN-Cache-Control, which CDNs read instead of Cache-Control).
+ */
+export const PAGE_CDN_CACHE_CONTROL = `public, max-age=60, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
 
 export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -179,7 +187,7 @@ interface Rendered {
   body: Buffer | ReadableStream<Uint8Array> | null;
 }
 
-/** Pages are public for a minute unless they say otherwise; errors and form answers never are. */
+/** Pages may be shared (browsers asking again each time) unless they say otherwise; errors and form answers never are. */
 function withDefaultCaching(method: string, response: Response): Response {
   const headers = response.headers;
   if (method !== "GET" && method !== "HEAD") {
@@ -191,6 +199,7 @@ function withDefaultCaching(method: string, response: Response): Response {
     }
   } else if (response.status === 200 && !headers.has("Cache-Control")) {
     headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+    headers.set("CDN-Cache-Control", PAGE_CDN_CACHE_CONTROL);
   }
   return response;
 }

@@ -74,24 +74,28 @@ export async function bannerToShow(
   return siteText.trim() === "" ? null : { text: siteText, link: null, expiresAt: null };
 }
 
-/** How long after rendering a page may be reused by the browser before asking again. */
-const BROWSER_SECONDS = 60;
+/** How long a shared cache in front (a CDN) keeps a page, fresh then stale (PAGE_CDN_CACHE_CONTROL). */
+const CDN_SECONDS = 60 + 600;
 
 /**
- * The home page's Cache-Control while staff's banner is about to expire: kept no longer than the
- * banner lasts, by browsers (`max-age`), by shared caches and our own page cache (`s-maxage`), and
- * never served stale. Null when the banner outlives the page's usual life in every cache (the
- * site-wide header applies): `pageCacheSeconds` in ours, a minute plus ten stale in browsers.
+ * The home page's caching headers while staff's banner is about to expire: kept no longer than the
+ * banner lasts by our own page cache (`s-maxage`) and a CDN (`CDN-Cache-Control`), and never
+ * served stale; browsers revalidate every page anyway. Null when the banner outlives the page's
+ * usual life in every cache (the site-wide headers apply): `pageCacheSeconds` in ours, a minute
+ * plus ten stale in a CDN.
  */
-export function bannerCacheControl(
+export function bannerCacheHeaders(
   banner: ShownBanner | null,
   now: Date,
   pageCacheSeconds: number,
-): string | null {
+): Record<string, string> | null {
   if (!banner?.expiresAt) return null;
   const left = Math.max(1, Math.ceil((banner.expiresAt.getTime() - now.getTime()) / 1000));
-  if (left > Math.max(pageCacheSeconds, BROWSER_SECONDS + 600)) return null;
-  return `public, max-age=${Math.min(left, BROWSER_SECONDS)}, s-maxage=${left}`;
+  if (left > Math.max(pageCacheSeconds, CDN_SECONDS)) return null;
+  return {
+    "Cache-Control": `public, no-cache, s-maxage=${left}`,
+    "CDN-Cache-Control": `public, max-age=${left}`,
+  };
 }
 
 /** A control character, NUL among them, written as it is or percent-encoded. */
