@@ -96,7 +96,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <p>Nothing yet.</p>
       ) : (
-        <ol className="divide-y divide-slate-200 rounded ring-1 ring-slate-200">
+        <ol
+          aria-label="Entries"
+          className="divide-y divide-slate-200 rounded ring-1 ring-slate-200"
+        >
           {entries.map((e) => (
             <li key={e.id} className="p-3">
               <p className="break-words">
