@@ -331,6 +331,40 @@ test.describe("events", () => {
     await expect(loop).toContainText("every morning");
     await expect(loop).not.toContainText(/every week|weekly/i);
   });
+
+  for (const route of ["/events", "/local-events"]) {
+    test(`${route}: the event categories are text, nothing that looks clickable`, async ({
+      page,
+    }) => {
+      await page.goto(route);
+      const items = region(page, "Event Categories").getByRole("listitem");
+      await expect(items.first()).toBeVisible();
+      await expect(region(page, "Event Categories").getByRole("link")).toHaveCount(0);
+      const look = (item: Locator) =>
+        item.evaluate((el) => {
+          const style = getComputedStyle(el);
+          const heading = el.querySelector("h3");
+          return {
+            cursor: style.cursor,
+            shadow: style.boxShadow,
+            background: style.backgroundColor,
+            underline: heading ? getComputedStyle(heading).textDecorationLine : "",
+          };
+        });
+      for (const item of await items.all()) {
+        const before = await look(item);
+        // No card raised off the page, no hand, no underline, and hovering changes nothing.
+        expect(before).toEqual({
+          cursor: "auto",
+          shadow: "none",
+          background: "rgba(0, 0, 0, 0)",
+          underline: "none",
+        });
+        await item.hover();
+        expect(await look(item)).toEqual(before);
+      }
+    });
+  }
 });
 
 test.describe("every editorial page", () => {

@@ -53,11 +53,15 @@ export function FeaturedEventList({ events }: { events: readonly ListedEvent[] }
   );
 }
 
+/**
+ * The kinds of events the listings cover. No page lists the events of one kind, so they are drawn
+ * as plain text on the page, not as cards a reader would take for links.
+ */
 export function EventCategoryList({ categories }: { categories: readonly EventCategory[] }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid gap-x-8 gap-y-5 sm:grid-cols-2 lg:grid-cols-3">
       {categories.map((category) => (
-        <li key={category.title} className={`border-t-4 border-brand ${CARD}`}>
+        <li key={category.title} className="border-l-2 border-slate-300 pl-4">
           <h3 className="font-bold">{category.title}</h3>
           <p className="mt-1 text-sm text-slate-700">{category.description}</p>
         </li>
