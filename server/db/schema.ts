@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import type { ArticlePicture } from "../../shared/picture";
 
@@ -192,6 +193,8 @@ export const newsletterSubscribers = pgTable(
     id: serial("id").primaryKey(),
     /** Normalised: trimmed and lower-cased. */
     email: text("email").notNull().unique(),
+    /** Names the subscriber in unsubscribe links: random, so a link tells nothing of the list. */
+    publicId: uuid("public_id").notNull().defaultRandom().unique(),
     /** `pending`, `confirmed` or `unsubscribed`. */
     status: text("status").notNull().default("pending"),
     /** sha256 of the confirmation link's random token; null once used (or never sent). */

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import type { ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import pino from "pino";
@@ -16,7 +16,14 @@ import { upsertArticle } from "../news/repository";
 import type { MailSite } from "./messages";
 import { startNewsletterSchedule } from "./schedule";
 import { NEWSLETTER_LOCK_ID, runNewsletter, type SendRun } from "./send";
-import { confirmSubscription, requestSubscription, suppress } from "./subscriptions";
+import {
+  confirmSubscription,
+  requestSubscription,
+  subscriberOfToken,
+  suppress,
+  unsubscribeToken,
+} from "./subscriptions";
+import { siteSecret } from "../db/secrets";
 import { startTestSmtp } from "./test-smtp";
 import { createMailer } from "./transport";
 
@@ -159,10 +166,10 @@ describe("signing up: double opt-in", () => {
     expect(html).toContain(confirm);
     const unsubscribe = listUnsubscribe(mail);
     expect(unsubscribe.https).toMatch(
-      /^https:\/\/news\.example\.com\/newsletter\/unsubscribe\?token=\d+\.[\w-]{43}$/,
+      /^https:\/\/news\.example\.com\/newsletter\/unsubscribe\?token=[0-9a-f]{32}\.[\w-]{43}$/,
     );
     expect(unsubscribe.mailto).toMatch(
-      /^mailto:news@example\.com\?subject=unsubscribe%20\d+\.[\w-]{43}$/,
+      /^mailto:news@example\.com\?subject=unsubscribe%20[0-9a-f]{32}\.[\w-]{43}$/,
     );
     expect(unsubscribe.post).toBe("List-Unsubscribe=One-Click");
     expect(text).toContain(unsubscribe.https);
@@ -379,7 +386,9 @@ describe("the digest", () => {
     expect(hrefs).toContain(`${SITE_URL}/article/harbor`);
     // Each reader's own unsubscribe address, in the headers and both parts.
     const unsubscribe = listUnsubscribe(fay);
-    expect(unsubscribe.https).toMatch(new RegExp(`token=${first?.id}\\.`));
+    expect(unsubscribe.https).toMatch(
+      new RegExp(`token=${first?.publicId.replaceAll("-", "")}\\.`),
+    );
     expect(unsubscribe.post).toBe("List-Unsubscribe=One-Click");
     expect(unsubscribe.mailto).toMatch(/^mailto:news@example\.com\?subject=unsubscribe%20/);
     expect(text).toContain(unsubscribe.https);
@@ -566,6 +575,27 @@ describe("the digest", () => {
     expect(await (await follow(`${halLink}&resubscribed=1`)).text()).toContain(
       "You&#x27;re subscribed again",
     );
+  });
+
+  it("names readers in unsubscribe links by a random id, and still honours links sent before", async () => {
+    const one = await confirmedReader("olive@example.com");
+    const two = await confirmedReader("pete@example.com");
+    const [first, second] = await Promise.all(
+      [one, two].map((reader) => unsubscribeToken(handle.db, reader.publicId)),
+    );
+    // Each names its reader's random public id, never the row's id, which counts subscribers.
+    expect(first).toMatch(new RegExp(`^${one.publicId.replaceAll("-", "")}\\.[\\w-]{43}$`));
+    expect(second).toMatch(new RegExp(`^${two.publicId.replaceAll("-", "")}\\.[\\w-]{43}$`));
+    expect(await subscriberOfToken(handle.db, first ?? "")).toBe(one.id);
+    expect(await subscriberOfToken(handle.db, second ?? "")).toBe(two.id);
+    // Another public id with this token's hash is not ours.
+    const forged = `${"0".repeat(32)}.${first?.split(".")[1] ?? ""}`;
+    expect(await subscriberOfToken(handle.db, forged)).toBeNull();
+    // A link of the earlier form (the row's id and its hash) in a mail already sent still works.
+    const secret = await siteSecret(handle.db, "newsletter-unsubscribe");
+    const earlier = `${two.id}.${createHmac("sha256", secret).update(`unsubscribe:${two.id}`).digest("base64url")}`;
+    expect(await subscriberOfToken(handle.db, earlier)).toBe(two.id);
+    expect(await subscriberOfToken(handle.db, `${one.id}.${"A".repeat(43)}`)).toBeNull();
   });
 
   it("sends one confirmation per mailbox and interval, whatever +tag it is spelled with", async () => {

@@ -194,6 +194,7 @@ export async function sendIssue(options: SendOptions, issue: IssueRow): Promise<
         id: newsletterDeliveries.subscriberId,
         attempts: newsletterDeliveries.attempts,
         email: newsletterSubscribers.email,
+        publicId: newsletterSubscribers.publicId,
         status: newsletterSubscribers.status,
         suppressed: newsletterSuppressions.reason,
       })
@@ -257,7 +258,7 @@ export async function sendIssue(options: SendOptions, issue: IssueRow): Promise<
         const reader = readers[next++];
         if (!reader) return;
         if (reader.attempts > 0) summary.retried++;
-        const mail = digestMail(site, issue, reader, await unsubscribeToken(db, reader.id));
+        const mail = digestMail(site, issue, reader, await unsubscribeToken(db, reader.publicId));
         try {
           await mailer.send(mail);
           await record(reader.id, "sent");

@@ -45,7 +45,7 @@ export async function signUp(
   });
   if (!due) return { sending: Promise.resolve() };
   const sending = (async () => {
-    const message = confirmationMail(mail.site, due, await unsubscribeToken(db, due.subscriberId));
+    const message = confirmationMail(mail.site, due, await unsubscribeToken(db, due.publicId));
     await mail.mailer.send(message);
   })().catch((error: unknown) => {
     // The reader can sign up again after NEWSLETTER_RESEND_MINUTES for another try.

@@ -25,6 +25,8 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 /** A confirmation to send: the address and the token its link carries (never stored as such). */
 export interface ConfirmationToSend {
   subscriberId: number;
+  /** Names the subscriber in unsubscribe links (unsubscribeToken). */
+  publicId: string;
   email: string;
   token: string;
 }
@@ -115,12 +117,12 @@ export async function requestSubscription(
           ),
         ),
       )
-      .returning({ id: newsletterSubscribers.id });
+      .returning({ id: newsletterSubscribers.id, publicId: newsletterSubscribers.publicId });
     if (!row) return null;
     const keepSince = new Date(Math.min(resendAfter.getTime(), hourAgo.getTime()));
     await tx.delete(newsletterConfirmations).where(lt(newsletterConfirmations.sentAt, keepSince));
     await tx.insert(newsletterConfirmations).values({ mailbox, sentAt: options.now });
-    return { subscriberId: row.id, email: address, token };
+    return { subscriberId: row.id, publicId: row.publicId, email: address, token };
   });
 }
 
@@ -186,25 +188,45 @@ async function unsubscribeKey(db: Database): Promise<Buffer> {
   return siteSecret(db, "newsletter-unsubscribe");
 }
 
-/**
- * The token of a subscriber's unsubscribe links: its id and a keyed hash of it. It is never
- * stored and never expires, so the link in any mail ever sent keeps working.
- */
-export async function unsubscribeToken(db: Database, subscriberId: number): Promise<string> {
-  const mac = createHmac("sha256", await unsubscribeKey(db))
-    .update(`unsubscribe:${subscriberId}`)
+const macOf = async (db: Database, subject: string) =>
+  createHmac("sha256", await unsubscribeKey(db))
+    .update(`unsubscribe:${subject}`)
     .digest("base64url");
-  return `${subscriberId}.${mac}`;
+
+/**
+ * The token of a subscriber's unsubscribe links: their random public id (never the row's id, which
+ * counts subscribers and names the next one) and a keyed hash of it. It is never stored and never
+ * expires, so the link in any mail ever sent keeps working.
+ */
+export async function unsubscribeToken(db: Database, publicId: string): Promise<string> {
+  const hex = publicId.replaceAll("-", "").toLowerCase();
+  return `${hex}.${await macOf(db, hex)}`;
 }
 
-/** The subscriber an unsubscribe token names, or null when it is not one of ours. */
+const sameText = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * The subscriber an unsubscribe token names, or null when it is not one of ours. Tokens of mails
+ * sent before links carried public ids (the row's id, then the hash) are still honoured.
+ */
 export async function subscriberOfToken(db: Database, token: string): Promise<number | null> {
-  const match = /^(\d{1,10})\.([\w-]{43})$/.exec(token);
-  if (!match) return null;
-  const id = Number(match[1]);
-  const expected = Buffer.from(await unsubscribeToken(db, id));
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+  const current = /^([0-9a-f]{32})\.([\w-]{43})$/.exec(token);
+  if (current?.[1] && current[2]) {
+    if (!sameText(current[2], await macOf(db, current[1]))) return null;
+    const uuid = current[1].replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, "$1-$2-$3-$4-$5");
+    const [row] = await db
+      .select({ id: newsletterSubscribers.id })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.publicId, uuid));
+    return row?.id ?? null;
+  }
+  const earlier = /^(\d{1,10})\.([\w-]{43})$/.exec(token);
+  if (!earlier?.[1] || !earlier[2]) return null;
+  return sameText(earlier[2], await macOf(db, earlier[1])) ? Number(earlier[1]) : null;
 }
 
 /** Unsubscribes whoever the token names and suppresses the address; doing it twice is harmless. */

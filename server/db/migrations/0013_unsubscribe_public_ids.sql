@@ -1,0 +1,2 @@
+ALTER TABLE "newsletter_subscribers" ADD COLUMN "public_id" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
+ALTER TABLE "newsletter_subscribers" ADD CONSTRAINT "newsletter_subscribers_public_id_unique" UNIQUE("public_id");
