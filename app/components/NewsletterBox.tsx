@@ -93,12 +93,8 @@ export function NewsletterBox({ posted }: Props) {
         </button>
       </fetcher.Form>
       {subscribed && subscribed !== dismissed ? (
-        <Toast
-          title={SUBSCRIBED_TITLE}
-          text={SUBSCRIBED_TEXT}
-          note={CONFIRM_FROM_INBOX_TEXT}
-          onClose={closeToast}
-        />
+        // One message: the address is pending until confirmed, so not "added" yet.
+        <Toast title={SUBSCRIBED_TITLE} text={CONFIRM_FROM_INBOX_TEXT} onClose={closeToast} />
       ) : null}
     </section>
   );

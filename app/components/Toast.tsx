@@ -3,15 +3,13 @@ import { useEffect } from "react";
 interface Props {
   title: string;
   text: string;
-  /** A further line under the text. */
-  note?: string;
   /** Milliseconds before it goes by itself. */
   duration?: number;
   onClose: () => void;
 }
 
 /** A short confirmation in the corner, announced politely; it leaves by itself or when closed. */
-export function Toast({ title, text, note, duration = 4500, onClose }: Props) {
+export function Toast({ title, text, duration = 4500, onClose }: Props) {
   useEffect(() => {
     const timer = setTimeout(onClose, duration);
     return () => clearTimeout(timer);
@@ -24,7 +22,6 @@ export function Toast({ title, text, note, duration = 4500, onClose }: Props) {
       <div className="flex-1">
         <p className="font-bold">{title}</p>
         <p className="mt-1 text-sm">{text}</p>
-        {note ? <p className="mt-1 text-sm">{note}</p> : null}
       </div>
       <button
         type="button"
