@@ -95,8 +95,8 @@ async function signUpAndConfirm(page: Page, email: string, javaScript: boolean) 
 }
 
 /**
- * Presses "Send today's digest now" until it is not busy (the other width's run may be sending
- * now); answers the notice.
+ * Presses "Send today's digest now" and confirms, until it is not busy (the other width's run may
+ * be sending now); answers the notice, or what the page says when every reader has had it.
  */
 async function sendDigest(admin: Page): Promise<string> {
   let notice = "";
@@ -104,10 +104,17 @@ async function sendDigest(admin: Page): Promise<string> {
     .poll(
       async () => {
         await admin.goto("/newsroom/newsletter");
-        await admin.getByRole("button", { name: "Send today's digest now" }).click();
+        const press = admin.getByRole("button", { name: "Send today's digest now" });
+        if ((await press.count()) === 0) {
+          notice = (await admin.getByRole("status").first().textContent()) ?? "";
+          return notice.includes("being sent to every confirmed reader now") ? "busy" : "done";
+        }
+        await press.click();
+        await admin.getByRole("button", { name: "Send it now" }).click();
         const status = admin
           .getByRole("status")
-          .filter({ hasText: /digest|story to send|could not/ });
+          .filter({ hasText: /digest|story to send|could not/ })
+          .first();
         await expect(status).toBeVisible();
         notice = (await status.textContent()) ?? "";
         return notice.includes("nothing more was started") ? "busy" : "done";
@@ -156,8 +163,14 @@ for (const javaScript of [true, false]) {
       );
       expect(await stateOf(admin, email)).toBe("confirmed");
       await review(admin, "newsroom-newsletter", javaScript);
+      // The button asks first, on the page itself: nothing is sent until "Send it now".
+      await admin.getByRole("button", { name: "Send today's digest now" }).click();
+      await expect(admin.getByText(/^Send today's digest to .+ now\?$/)).toBeVisible();
+      await review(admin, "newsroom-newsletter-confirm", javaScript);
+      await admin.getByRole("link", { name: "Not now" }).click();
+      await expect(admin.getByRole("button", { name: "Send it now" })).toHaveCount(0);
       const first = await sendDigest(admin);
-      expect(first).toMatch(/being sent|has had today's digest/);
+      expect(first).toMatch(/being sent|has already gone to every confirmed reader/);
       await review(admin, "newsroom-newsletter-sent", javaScript);
 
       const digest = await mailTo(email, isDigest, OUTBOX);
@@ -212,10 +225,39 @@ for (const javaScript of [true, false]) {
       await mailTo(later, isDigest, OUTBOX);
       expect((await mailsTo(email, OUTBOX)).filter(isDigest)).toHaveLength(1);
 
-      // Pressing again sends nobody today's digest twice.
-      expect(await sendDigest(admin)).toMatch(/has had today's digest|being sent/);
+      // Pressing again sends nobody today's digest twice: the page says everyone has had it.
+      expect(await sendDigest(admin)).toMatch(
+        /has already gone to every confirmed reader|being sent/,
+      );
       await expect.poll(async () => (await mailsTo(later, OUTBOX)).filter(isDigest).length).toBe(1);
       await adminContext.close();
+    });
+
+    test("the audit log: sentences in San Diego time, filtered by who and by kind", async ({
+      browser,
+    }, testInfo) => {
+      const { context, page: admin } = await staffPage(browser, testInfo, E2E_STAFF.admin);
+      await admin.goto("/newsroom/audit");
+      await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Audit log");
+      const list = admin.getByRole("list", { name: "Entries" });
+      const entries = list.getByRole("listitem").filter({ hasText: " signed in — " });
+      await expect(entries.first()).toContainText(
+        /^\S+@\S+ signed in — [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M/,
+      );
+      await admin.getByLabel("Who").selectOption(E2E_STAFF.admin.email);
+      await admin.getByLabel("What").selectOption({ label: "Sign-ins and sign-outs" });
+      await admin.getByRole("button", { name: "Show" }).click();
+      await expect(admin).toHaveURL(/[?&]kind=sessions/);
+      await expect(admin.getByRole("heading", { level: 2 })).toHaveText(/^\d+ entr(y|ies)$/);
+      const shown = await list.getByRole("listitem").allTextContents();
+      expect(shown.length).toBeGreaterThan(0);
+      for (const line of shown) {
+        expect(line).toMatch(
+          new RegExp(`^${E2E_STAFF.admin.email.replace(".", "\\.")} signed (in|out)`),
+        );
+      }
+      await review(admin, "newsroom-audit", javaScript);
+      await context.close();
     });
 
     test("the feeds screen: health, an ingest pass; editors are refused", async ({

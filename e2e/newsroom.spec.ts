@@ -124,6 +124,60 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test.describe("without JavaScript, from the list", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an editor finds a story, corrects it from its row, rewords and retracts it", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const category = isProject(testInfo, DESKTOP) ? "food" : "lifestyle";
+    const text = `An earlier version gave the wrong price (${testInfo.project.name}).`;
+    const reworded = `An earlier version gave the wrong price and date (${testInfo.project.name}).`;
+    await signIn(page);
+    const { id, title } = await openNewestStory(page, category);
+    const word = title.split(/\W+/).find((w) => w.length > 4) ?? title;
+
+    // Found by readers' search; the row's actions open without JavaScript (<details>).
+    await page.goto(`/newsroom/stories?q=${encodeURIComponent(word)}&category=${category}`);
+    const row = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: title, exact: true }) });
+    await expect(row.locator("img")).toHaveAttribute("src", /^\/images\//);
+    await row.locator("summary", { hasText: "Actions" }).click();
+    await review(page, "newsroom-stories-search", false);
+    await row.getByLabel("A correction, dated today").fill(text);
+    await row.getByRole("button", { name: "Publish the correction" }).click();
+    await expect(page.getByRole("status")).toContainText("The correction is published");
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(word)}`));
+    expect(await (await request.get("/corrections")).text()).toContain(text);
+
+    // On its page: reworded, then seen on the site by an address no cache holds yet.
+    await page.goto(`/newsroom/stories/${encodeURIComponent(id)}`);
+    await page.locator("summary", { hasText: "Edit or retract" }).click();
+    await page.getByLabel("Its words (it keeps its date)").fill(reworded);
+    await page.getByRole("button", { name: "Save the correction" }).click();
+    await expect(page.getByRole("status")).toContainText("The correction is changed");
+    await page.getByRole("link", { name: "View on site" }).click();
+    await expect(page).toHaveURL(new RegExp(`/article/${id}\\?v=\\d+$`));
+    await expect(page.getByRole("region", { name: "Correction" })).toContainText(reworded);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      `${SITE}/article/${id}`,
+    );
+
+    // Retracted: gone from the story and /corrections, still listed for staff.
+    await page.goto(`/newsroom/stories/${encodeURIComponent(id)}`);
+    await page.locator("summary", { hasText: "Edit or retract" }).click();
+    await page.getByRole("button", { name: "Retract it" }).click();
+    await expect(page.getByRole("status")).toContainText("The correction is retracted");
+    await expect(page.getByRole("heading", { name: "Retracted" })).toBeVisible();
+    await review(page, "newsroom-story-retracted", false);
+    expect(await (await request.get("/corrections")).text()).not.toContain(reworded);
+    expect(await (await request.get(`/article/${id}`)).text()).not.toContain(reworded);
+  });
+});
+
 test("every newsroom screen, and the notice of a story taken down, pass axe and fit", async ({
   page,
 }, testInfo) => {
@@ -134,7 +188,7 @@ test("every newsroom screen, and the notice of a story taken down, pass axe and 
   await review(page, "newsroom-home");
   await page.goto("/newsroom/rules");
   await review(page, "newsroom-rules-empty");
-  const { id } = await openNewestStory(page, category);
+  const { id, title } = await openNewestStory(page, category);
   await review(page, "newsroom-story-js");
   // With JavaScript, the same forms post through React Router.
   await page.getByLabel(/Why it comes down/).fill("Wrong photo");
@@ -143,6 +197,11 @@ test("every newsroom screen, and the notice of a story taken down, pass axe and 
   await review(page, "newsroom-story-down");
   await page.goto(`/newsroom/stories?status=down&category=${category}`);
   await review(page, "newsroom-stories-down-js");
+  // A search's rows with their actions open.
+  const word = title.split(/\W+/).find((w) => w.length > 4) ?? title;
+  await page.goto(`/newsroom/stories?q=${encodeURIComponent(word)}`);
+  await page.locator("summary", { hasText: "Actions" }).first().click();
+  await review(page, "newsroom-stories-search-js");
   const notice = await page.context().newPage();
   const response = await notice.goto(`/article/${id}`);
   expect(response?.status()).toBe(410);
@@ -163,7 +222,8 @@ test("a correction shows above the story, in its JSON-LD and at /corrections", a
   await page.getByLabel(/A correction, dated today/).fill(text);
   await page.getByRole("button", { name: "Publish the correction" }).click();
   await expect(page.getByRole("status")).toContainText("The correction is published");
-  await expect(page.getByText(text)).toBeVisible();
+  // Shown, and in its form to reword it (closed).
+  await expect(page.getByText(text).first()).toBeVisible();
 
   await page.goto(`/article/${id}`);
   const note = page.getByRole("region", { name: "Correction" });

@@ -259,7 +259,7 @@ function DigestButton({
   const who =
     today.state === "not-made"
       ? readers(today.readers)
-      : `the ${readers(today.readers)} who have not had it (they confirmed since it went out)`;
+      : `the ${readers(today.readers)} who ${today.readers === 1 ? "has" : "have"} not had it yet (confirmed since it went out)`;
   if (confirming) {
     return (
       <div className="mt-3 rounded bg-amber-50 p-3 ring-1 ring-amber-300">

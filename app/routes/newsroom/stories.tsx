@@ -289,115 +289,115 @@ function StoryRow({
   error: string | null;
 }) {
   return (
-    <li className="flex gap-3 p-3">
-      <ArticleImage
-        picture={story.picture}
-        alt=""
-        slot={THUMBNAIL_SLOT}
-        width={96}
-        height={54}
-        className="aspect-video w-24 shrink-0 rounded bg-slate-200 object-cover"
-      />
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Link to={`/newsroom/stories/${story.id}`} className="font-semibold break-words underline">
-          {story.title}
-        </Link>
-        {story.feedTitle !== null ? (
-          <span className="text-sm break-words text-slate-700">
-            Feed&apos;s headline: {story.feedTitle}
-          </span>
-        ) : null}
-        <span className="flex flex-wrap gap-x-3 text-sm text-slate-700">
-          <span>{categoryByKey(story.category).name}</span>
-          <time dateTime={story.publishedAt}>{formatStaffTime(story.publishedAt)}</time>
-          {story.down ? (
-            <span className="rounded bg-red-100 px-1 font-semibold text-red-900">Taken down</span>
+    <li className="p-3">
+      <div className="flex gap-3">
+        <ArticleImage
+          picture={story.picture}
+          alt=""
+          slot={THUMBNAIL_SLOT}
+          width={96}
+          height={54}
+          className="aspect-video w-24 shrink-0 self-start rounded bg-slate-200 object-cover"
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <Link
+            to={`/newsroom/stories/${story.id}`}
+            className="font-semibold break-words underline"
+          >
+            {story.title}
+          </Link>
+          {story.feedTitle !== null ? (
+            <span className="text-sm break-words text-slate-700">
+              Feed&apos;s headline: {story.feedTitle}
+            </span>
           ) : null}
-          {pinned ? <span className="font-semibold">Pinned</span> : null}
-          {story.siteLink ? (
-            <a href={story.siteLink} className="underline">
-              View on site
-            </a>
-          ) : null}
-        </span>
-        <details open={error !== null} className="mt-1">
-          <summary className="cursor-pointer text-sm font-semibold text-brand">
-            Actions<span className="sr-only">: {story.title}</span>
-          </summary>
-          <Form method="post" className="mt-2 flex flex-col gap-3">
-            <NewsroomNotice error={error} />
-            <CsrfField />
-            <input type="hidden" name="id" value={story.id} />
-            <ListFields list={list} />
+          <span className="flex flex-wrap gap-x-3 text-sm text-slate-700">
+            <span>{categoryByKey(story.category).name}</span>
+            <time dateTime={story.publishedAt}>{formatStaffTime(story.publishedAt)}</time>
             {story.down ? (
-              <p>
-                <button type="submit" name="intent" value="restore" className={PRIMARY_BUTTON}>
-                  Restore the story
-                </button>
-              </p>
-            ) : (
-              <>
-                <label className="flex flex-col gap-1 text-sm font-semibold">
-                  Why it comes down (for the audit log)
-                  <textarea
-                    name="reason"
-                    maxLength={MAX_REASON_LENGTH}
-                    rows={2}
-                    className={FIELD}
-                  />
-                </label>
-                <p>
-                  <button type="submit" name="intent" value="take-down" className={DANGER_BUTTON}>
-                    Take the story down
-                  </button>
-                </p>
-              </>
-            )}
-            <label className="flex flex-col gap-1 text-sm font-semibold">
-              A correction, dated today
-              <textarea
-                name="correction"
-                maxLength={MAX_CORRECTION_LENGTH}
-                rows={2}
-                className={FIELD}
-              />
-            </label>
+              <span className="rounded bg-red-100 px-1 font-semibold text-red-900">Taken down</span>
+            ) : null}
+            {pinned ? <span className="font-semibold">Pinned</span> : null}
+            {story.siteLink ? (
+              <a href={story.siteLink} className="underline">
+                View on site
+              </a>
+            ) : null}
+          </span>
+        </div>
+      </div>
+      <details open={error !== null} className="mt-2">
+        <summary className="cursor-pointer text-sm font-semibold text-brand">
+          Actions<span className="sr-only">: {story.title}</span>
+        </summary>
+        <Form method="post" className="mt-2 flex max-w-2xl flex-col gap-3">
+          <NewsroomNotice error={error} />
+          <CsrfField />
+          <input type="hidden" name="id" value={story.id} />
+          <ListFields list={list} />
+          {story.down ? (
             <p>
-              <button type="submit" name="intent" value="correct" className={BUTTON}>
-                Publish the correction
+              <button type="submit" name="intent" value="restore" className={PRIMARY_BUTTON}>
+                Restore the story
               </button>
             </p>
-            {story.down ? null : pinned ? (
+          ) : (
+            <>
+              <label className="flex flex-col gap-1 text-sm font-semibold">
+                Why it comes down (for the audit log)
+                <textarea name="reason" maxLength={MAX_REASON_LENGTH} rows={2} className={FIELD} />
+              </label>
               <p>
-                <button type="submit" name="intent" value="unpin" className={BUTTON}>
-                  Unpin
+                <button type="submit" name="intent" value="take-down" className={DANGER_BUTTON}>
+                  Take the story down
                 </button>
               </p>
-            ) : (
-              <p className="flex flex-wrap items-end gap-2">
-                <label className="flex flex-col gap-1 text-sm font-semibold">
-                  Pin it for
-                  <select name="hours" defaultValue="24" className={FIELD}>
-                    {PIN_DURATIONS.map((d) => (
-                      <option key={d.hours} value={d.hours}>
-                        {d.label}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <button type="submit" name="intent" value="pin" className={BUTTON}>
-                  Pin the story
-                </button>
-              </p>
-            )}
-          </Form>
-          <p className="mt-2 text-sm">
-            <Link to={`/newsroom/stories/${story.id}`} className="underline">
-              Headline, picture and earlier corrections: on its page
-            </Link>
+            </>
+          )}
+          <label className="flex flex-col gap-1 text-sm font-semibold">
+            A correction, dated today
+            <textarea
+              name="correction"
+              maxLength={MAX_CORRECTION_LENGTH}
+              rows={2}
+              className={FIELD}
+            />
+          </label>
+          <p>
+            <button type="submit" name="intent" value="correct" className={BUTTON}>
+              Publish the correction
+            </button>
           </p>
-        </details>
-      </div>
+          {story.down ? null : pinned ? (
+            <p>
+              <button type="submit" name="intent" value="unpin" className={BUTTON}>
+                Unpin
+              </button>
+            </p>
+          ) : (
+            <p className="flex flex-wrap items-end gap-2">
+              <label className="flex flex-col gap-1 text-sm font-semibold">
+                Pin it for
+                <select name="hours" defaultValue="24" className={FIELD}>
+                  {PIN_DURATIONS.map((d) => (
+                    <option key={d.hours} value={d.hours}>
+                      {d.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" name="intent" value="pin" className={BUTTON}>
+                Pin the story
+              </button>
+            </p>
+          )}
+        </Form>
+        <p className="mt-2 text-sm">
+          <Link to={`/newsroom/stories/${story.id}`} className="underline">
+            Headline, picture and earlier corrections: on its page
+          </Link>
+        </p>
+      </details>
     </li>
   );
 }
