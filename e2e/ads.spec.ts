@@ -182,19 +182,15 @@ test.describe("house ads, with no ad provider configured", () => {
     return ad.headline;
   }
 
-  test("each visible slot shows its labelled house ad, different by slot", async ({ page }) => {
-    for (const route of ["/", "/politics?all=1", "/local-news?all=1", "/faq"]) {
+  test("each visible slot shows its labelled house ad, none twice on a page", async ({ page }) => {
+    for (const route of ["/", "/politics?all=1", "/local-news?all=1", "/community", "/faq"]) {
       await page.goto(route);
       const headlines = new Set<string>();
       const shown = await visibleSlots(page);
       expect(shown.length).toBeGreaterThan(0);
-      const ids = new Set<string | null>();
-      for (const slot of shown) {
-        headlines.add(await expectHouseAd(slot));
-        ids.add(await slot.getAttribute("data-ad-slot"));
-      }
-      // Different slots, different ads.
-      expect(headlines.size, route).toBe(ids.size);
+      for (const slot of shown) headlines.add(await expectHouseAd(slot));
+      // Every slot, a repeated list unit's copies too, shows another ad.
+      expect(headlines.size, route).toBe(shown.length);
     }
   });
 

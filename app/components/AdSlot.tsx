@@ -9,12 +9,17 @@ import {
   type AdSize,
   type AdSlotName,
 } from "../lib/ads";
+import { AD_PLAN, type PageKind } from "../lib/ad-plan";
 import { useEmbeds } from "../lib/embeds";
 import type { loader as rootLoader } from "../root";
 
 interface Props {
   slot: AdSlotName;
   size: AdSize;
+  /** The page's kind in the ad plan: its other slots show other house ads. */
+  kind: PageKind;
+  /** Which of the page's units of this slot it is, from 0, for a unit repeated in a list. */
+  occurrence?: number;
   /** False hides the slot below 768 px, where the spec shows fewer ads; chosen by CSS so nothing jumps. */
   onSmallScreens?: boolean;
   className?: string;
@@ -25,7 +30,14 @@ interface Props {
  * when it comes near the viewport. With no provider configured it shows the slot's house ad
  * (content/house-ads.yaml), in the same reserved space.
  */
-export function AdSlot({ slot, size, onSmallScreens = true, className = "" }: Props) {
+export function AdSlot({
+  slot,
+  size,
+  kind,
+  occurrence = 0,
+  onSmallScreens = true,
+  className = "",
+}: Props) {
   const { adScriptUrl } = useEmbeds();
   const ads = useRouteLoaderData<typeof rootLoader>("root")?.ads;
   const container = useRef<HTMLDivElement>(null);
@@ -53,13 +65,13 @@ export function AdSlot({ slot, size, onSmallScreens = true, className = "" }: Pr
   const style = { minHeight: AD_MIN_HEIGHT[size] };
   const { pathname } = useLocation();
   const houseAds = ads?.houseAds;
-  const house = houseAds ? houseAdFor(houseAds, slot, pathname) : undefined;
+  const house = houseAds ? houseAdFor(houseAds, kind, slot, occurrence, pathname) : undefined;
   if (adScriptUrl || !houseAds || !house) {
     return (
       <aside
         aria-label="Advertisement"
         data-ad-slot={id}
-        className={`${shown} w-full flex-col items-center justify-center rounded border border-dashed border-slate-300 bg-slate-100 text-xs tracking-wide text-slate-600 uppercase ${className}`}
+        className={`${shown} ad-slot-empty ${className}`}
         style={style}
       >
         <div ref={container} className="flex w-full justify-center" />
@@ -81,12 +93,23 @@ export function AdSlot({ slot, size, onSmallScreens = true, className = "" }: Pr
 }
 
 /**
- * The name of the house ad a slot shows: its own, or, on the page that one promotes, the first of the
- * others that leads elsewhere.
+ * The house ad a slot shows on a page of this kind: its own, unless that one promotes the page;
+ * then, and for the further copies of a unit repeated in a list, the ads no slot of the page's plan
+ * has, in turn. So a page's slots show different ads while there are enough, the same at every
+ * render (a cached page and a fresh one agree).
  */
-export function houseAdFor(ads: HouseAds, slot: AdSlotName, pathname: string): AdSlotName {
-  if (ads[slot].href !== pathname) return slot;
-  return AD_SLOT_NAMES.find((name) => ads[name].href !== pathname) ?? slot;
+export function houseAdFor(
+  ads: HouseAds,
+  kind: PageKind,
+  slot: AdSlotName,
+  occurrence: number,
+  pathname: string,
+): AdSlotName {
+  const planned = AD_PLAN[kind].slots.map((p) => p.slot);
+  const order = [slot, ...AD_SLOT_NAMES.filter((name) => !planned.includes(name))].filter(
+    (name) => ads[name].href !== pathname,
+  );
+  return order[occurrence % order.length] ?? slot;
 }
 
 /** The publication's own ad (its look is in app.css): labelled as an advertisement, who it is from, the offer, its link. */

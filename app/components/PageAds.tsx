@@ -21,6 +21,7 @@ export function PageAds({ kind, at, className }: Props) {
           key={planned.slot}
           slot={planned.slot}
           size={planned.size}
+          kind={kind}
           onSmallScreens={planned.small}
           className={className}
         />
@@ -39,9 +40,12 @@ export function PageAds({ kind, at, className }: Props) {
 export function ListAd({ kind, index, shown }: { kind: PageKind; index: number; shown: number }) {
   const unit = listAdAfter(kind, index, shown);
   if (!unit) return null;
+  // Its place among the units of its slot before it: each shows another house ad.
+  let occurrence = 0;
+  for (let i = 0; i < index; i++) if (listAdAfter(kind, i, shown)?.slot === unit.slot) occurrence++;
   return (
     <li className={`col-span-full ${unit.small ? "" : "hidden md:block"}`}>
-      <AdSlot slot={unit.slot} size={unit.size} />
+      <AdSlot slot={unit.slot} size={unit.size} kind={kind} occurrence={occurrence} />
     </li>
   );
 }
