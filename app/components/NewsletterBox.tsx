@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import type { NewsletterAnswer } from "../../server/forms/newsletter";
-import { CONFIRM_FROM_INBOX_TEXT, SUBSCRIBED_TEXT, SUBSCRIBED_TITLE } from "../lib/newsletter";
+import { CONFIRM_FROM_INBOX_TEXT, SUBSCRIBED_TITLE } from "../lib/newsletter";
 import { Honeypot, InlineAnswerField } from "./FormExtras";
 import { Toast } from "./Toast";
 
@@ -33,7 +33,8 @@ export function NewsletterBox({ posted }: Props) {
 
   const answer = fetcher.data ?? posted;
   const error = answer?.status === "error" ? answer.error : null;
-  // Back from a signup without JavaScript: the confirmation stays in the box.
+  // Back from a signup without JavaScript: the confirmation stays in the box, saying what the
+  // toast says (the address is pending until confirmed, so not "added" yet).
   const confirmedByRedirect = !fetcher.data && params.get("subscribed") === "1";
   const returnTo = `${location.pathname}${location.search}`;
 
@@ -50,8 +51,7 @@ export function NewsletterBox({ posted }: Props) {
       {confirmedByRedirect ? (
         <div role="status" className="mt-3 rounded bg-white/15 p-3 text-sm">
           <p className="font-bold">{SUBSCRIBED_TITLE}</p>
-          <p>{SUBSCRIBED_TEXT}</p>
-          <p className="mt-1">{CONFIRM_FROM_INBOX_TEXT}</p>
+          <p>{CONFIRM_FROM_INBOX_TEXT}</p>
         </div>
       ) : null}
       <fetcher.Form
