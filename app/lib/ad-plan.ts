@@ -10,7 +10,7 @@ import { type AdSize, type AdSlotName, type SponsorType } from "./ads";
  * - section grids (every category page but Local News and Community) and the archives: the banner
  *   under the heading, as the list may be collapsed to 5 stories;
  * - Local News and Community: the first unit between stories (after the 3rd, after the 4th);
- * - an article: the box after its picture;
+ * - an article: the box after its text and the link to the full story;
  * - every other page (text pages, events, blog, search, newsletter, 404): the banner after its content.
  * Sponsor cards are short text ads, not banners: they show at every width.
  */
@@ -20,7 +20,7 @@ export type PageKind =
 
 /**
  * Where an ad stands. `lead` is the page's first ad (where depends on the page: under the home
- * page's slider, under a heading, after an article's picture); `list` is between stories; `sidebar`
+ * page's slider, under a heading, after an article's text); `list` is between stories; `sidebar`
  * in the page's side column; `end` after the page's content.
  */
 export type AdPosition = "lead" | "list" | "sidebar" | "end";

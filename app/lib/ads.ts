@@ -9,7 +9,7 @@ export const AD_SLOTS = {
   homeSidebar: "1452360",
   /** The wide banner after the 6th story of a grid (the home page's Latest News, section pages). */
   gridWide: "6079446",
-  /** The box in an article, after its picture. */
+  /** The box in an article, after its text and the link to the full story. */
   articleBox: "1452361",
   /** The article page's tall sidebar unit. */
   articleSidebar: "6079448",
