@@ -12,6 +12,7 @@ import { addSubscriber, saveContactMessage } from "../server/forms/repository";
 import { countAudience } from "../server/mail/send";
 import { confirmSubscription, requestSubscription, suppress } from "../server/mail/subscriptions";
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";
+import { SANITIZE_POLICY_VERSION } from "../server/ingest/sanitize";
 import { rssFeed, startFixtureServer, type FixtureServer } from "../server/ingest/test-server";
 import { csvField } from "./commands/subscribers";
 import { newsletterSignup } from "../server/forms/newsletter";
@@ -309,10 +310,10 @@ describe("news command", { timeout: 120_000 }, () => {
     const result = await news(["resanitize"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      "Sanitised 2 articles again under HTML policy 1: 1 article rewritten, the rest unchanged.\n",
+      `Sanitised 2 articles again under HTML policy ${SANITIZE_POLICY_VERSION}: 1 article rewritten, the rest unchanged.\n`,
     );
     expect((await news(["resanitize"])).stdout).toBe(
-      "Every stored article is already sanitised under HTML policy 1.\n",
+      `Every stored article is already sanitised under HTML policy ${SANITIZE_POLICY_VERSION}.\n`,
     );
   });
 
