@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +22,21 @@ export class LockLostError extends Error {
     super("the database connection holding the lock was lost");
     this.name = "LockLostError";
   }
+}
+
+/**
+ * Holds, until the transaction `tx` ends, an advisory lock named by `lockClass` (a number of the
+ * caller's own) and `key`: transactions that take the same one run their locked part one at a
+ * time, on PostgreSQL across every process (PGlite has one connection: they already do). The
+ * two-number form keeps these apart from `withLock`'s single-number locks.
+ */
+export async function lockForTransaction(
+  tx: Pick<Database, "execute">,
+  lockClass: number,
+  key: string,
+): Promise<void> {
+  const objectId = createHash("sha256").update(key).digest().readInt32BE(0);
+  await tx.execute(sql`select pg_advisory_xact_lock(${lockClass}, ${objectId})`);
 }
 
 /** Rows of a raw `db.execute` result: both drivers answer with `{ rows }`. */

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { CONFIRM_TOKEN_HOURS } from "../../app/lib/newsletter";
-import type { Database } from "../db/client";
+import { lockForTransaction, type Database } from "../db/client";
 import {
   newsletterConfirmations,
   newsletterSubscribers,
@@ -80,9 +80,7 @@ export async function requestSubscription(
   const cap = options.confirmationsPerHour ?? DEFAULT_CONFIRMATIONS_PER_HOUR;
   return db.transaction(async (tx) => {
     // One mailbox's signups are decided one at a time, so `+tag` spellings sent at once send one.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${CONFIRMATION_LOCK_CLASS}, ${lockNumber(mailbox)})`,
-    );
+    await lockForTransaction(tx, CONFIRMATION_LOCK_CLASS, mailbox);
     const [recent] = await tx
       .select({ id: newsletterConfirmations.id })
       .from(newsletterConfirmations)
@@ -125,9 +123,6 @@ export async function requestSubscription(
     return { subscriberId: row.id, publicId: row.publicId, email: address, token };
   });
 }
-
-/** A 32-bit number for an advisory lock. */
-const lockNumber = (key: string) => createHash("sha256").update(key).digest().readInt32BE(0);
 
 /** Whether a confirmation token is one that would confirm now (for the page its link opens). */
 export async function confirmationTokenValid(

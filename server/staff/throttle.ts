@@ -1,6 +1,6 @@
-import { createHash, createHmac } from "node:crypto";
-import { and, count, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { createHmac } from "node:crypto";
+import { and, count, eq, gt, inArray, lt, or } from "drizzle-orm";
+import { lockForTransaction, type Database } from "../db/client";
 import { siteSecret } from "../db/secrets";
 import { signInFailures } from "../db/schema";
 import { normalEmail } from "./accounts";
@@ -30,9 +30,6 @@ export interface SignInAttempt {
 /** The first key of the advisory locks that count attempts (the second is the key's hash). */
 const ATTEMPT_LOCK_CLASS = 7_302_115;
 
-/** A 32-bit number for an advisory lock, from a throttle key (already a keyed hash). */
-const lockNumber = (key: string) => createHash("sha256").update(key).digest().readInt32BE(0);
-
 /**
  * Counts a sign-in attempt before its password is checked, so attempts sent at once are counted
  * one after another: under a lock per account and per address (held for the count, not the
@@ -51,9 +48,7 @@ export async function countSignInAttempt(
   return db.transaction(async (tx) => {
     // Always the account first, then the address: two attempts never wait on each other in a ring.
     for (const key of [account, from]) {
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(${ATTEMPT_LOCK_CLASS}, ${lockNumber(key)})`,
-      );
+      await lockForTransaction(tx, ATTEMPT_LOCK_CLASS, key);
     }
     const rows = await tx
       .select({ key: signInFailures.key, n: count() })
