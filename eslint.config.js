@@ -34,6 +34,8 @@ export default tseslint.config(
   {
     files: ["app/**/*.tsx"],
     ...jsxA11y.flatConfigs.strict,
+    // Our components that render one form control, checked as that control.
+    settings: { "jsx-a11y": { components: { PinHoursSelect: "select" } } },
   },
   {
     files: ["**/*.js"],

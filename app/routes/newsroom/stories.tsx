@@ -11,7 +11,6 @@ import { listStories, STORIES_PAGE_SIZE } from "../../../server/newsroom/story-r
 import {
   MAX_CORRECTION_LENGTH,
   MAX_REASON_LENGTH,
-  PIN_DURATIONS,
   STORY_STATUS_LABELS,
   STORY_STATUSES,
   type StoryStatus,
@@ -29,6 +28,7 @@ import {
   NewsroomNotice,
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
+import { PinHoursSelect } from "../../components/PinHoursSelect";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/stories";
 import { newsroomMeta } from "../../lib/newsroom-meta";
@@ -378,13 +378,7 @@ function StoryRow({
             <p className="flex flex-wrap items-end gap-2">
               <label className="flex flex-col gap-1 text-sm font-semibold">
                 Pin it for
-                <select name="hours" defaultValue="24" className={FIELD}>
-                  {PIN_DURATIONS.map((d) => (
-                    <option key={d.hours} value={d.hours}>
-                      {d.label}
-                    </option>
-                  ))}
-                </select>
+                <PinHoursSelect />
               </label>
               <button type="submit" name="intent" value="pin" className={BUTTON}>
                 Pin the story

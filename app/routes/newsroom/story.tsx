@@ -7,7 +7,6 @@ import {
   MAX_HEADLINE_LENGTH,
   MAX_PINS,
   MAX_REASON_LENGTH,
-  PIN_DURATIONS,
 } from "../../../shared/newsroom";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { categoryByKey } from "../../../shared/categories";
@@ -21,6 +20,7 @@ import {
   NewsroomNotice,
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
+import { PinHoursSelect } from "../../components/PinHoursSelect";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/story";
 import { newsroomMeta } from "../../lib/newsroom-meta";
@@ -240,13 +240,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           <CsrfField />
           <label className="flex flex-col gap-1 font-semibold">
             {story.pin ? "Keep it pinned for" : "Pin it for"}
-            <select name="hours" defaultValue="24" className={FIELD}>
-              {PIN_DURATIONS.map((d) => (
-                <option key={d.hours} value={d.hours}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
+            <PinHoursSelect />
           </label>
           <button type="submit" name="intent" value="pin" className={PRIMARY_BUTTON}>
             {story.pin ? "Change the expiry" : "Pin the story"}
