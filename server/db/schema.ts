@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { ArticlePicture } from "../../shared/picture";
+import type { PostFields } from "../../shared/post-fields";
 
 /** PostgreSQL's full-text document type; rows fill it themselves (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -92,6 +93,13 @@ export const articles = pgTable(
      */
     takenDownAt: timestamp("taken_down_at", { withTimezone: true }),
     takedownReason: text("takedown_reason"),
+    /** The publication's own story, written in the newsroom (newsroom_posts), not a feed's. */
+    own: boolean("own").notNull().default(false),
+    /** An own story's bylines, one staff name each; null for a feed story (`author` says it). */
+    bylines: text("bylines").array(),
+    /** An own story's picture words; a feed story's picture is credited to its outlet. */
+    pictureAlt: text("picture_alt"),
+    pictureCredit: text("picture_credit"),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     search: tsvector("search").generatedAlwaysAs(weightedDocument("title", "excerpt")),
@@ -481,4 +489,89 @@ export const breakingBanner = pgTable(
     setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("breaking_banner_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * Pictures staff uploaded in the newsroom (decision 028): the original, checked and stripped of its
+ * metadata, is in the picture store under `hash`, like a feed picture; pages crop it around the
+ * focal point (percent of its width and height) staff chose.
+ */
+export const newsroomMedia = pgTable(
+  "newsroom_media",
+  {
+    id: serial("id").primaryKey(),
+    hash: text("hash").notNull().unique(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** `#rrggbb`, shown while the picture loads. */
+    color: text("color").notNull(),
+    focusX: integer("focus_x").notNull().default(50),
+    focusY: integer("focus_y").notNull().default(50),
+    alt: text("alt").notNull().default(""),
+    credit: text("credit").notNull().default(""),
+    /** The file's name on the writer's device, to find it again in the library. */
+    filename: text("filename").notNull().default(""),
+    bytes: integer("bytes").notNull(),
+    uploadedBy: text("uploaded_by").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("newsroom_media_created_idx").on(t.createdAt.desc().nullsFirst(), t.id)],
+);
+
+/**
+ * The publication's own stories and blog posts, written in the newsroom (decision 028). `draft` is
+ * the working copy every save and autosave writes, never shown to readers; `live` is the copy
+ * readers see while `status` is `published`. A published story is also an `articles` row
+ * (`article_id`), so every list, feed and sitemap shows it as it shows a feed story.
+ */
+export const newsroomPosts = pgTable(
+  "newsroom_posts",
+  {
+    id: serial("id").primaryKey(),
+    /** `story` or `blog`. */
+    kind: text("kind").notNull(),
+    draft: jsonb("draft").$type<PostFields>().notNull(),
+    live: jsonb("live").$type<PostFields>(),
+    /** `draft`, `scheduled`, `published` or `unpublished`. */
+    status: text("status").notNull().default("draft"),
+    /** When a scheduled post goes live. */
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    /** The date readers see: set when it first went live, kept through later updates. */
+    firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
+    /** A blog post's address, /blog/<slug>: fixed once it has been published. */
+    slug: text("slug").unique(),
+    /** A story's `articles` row, made when it first went live and kept (its address stays). */
+    articleId: text("article_id").unique(),
+    createdBy: text("created_by").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    ...timestamps,
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("newsroom_posts_due_idx")
+      .on(t.publishAt)
+      .where(sql`${t.status} = 'scheduled'`),
+    index("newsroom_posts_updated_idx").on(t.updatedAt.desc().nullsFirst(), t.id),
+    index("newsroom_posts_live_blog_idx")
+      .on(t.firstPublishedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.kind} = 'blog' AND ${t.status} = 'published'`),
+  ],
+);
+
+/** Every save of a post: who, when, and the whole text as it was (compared and restored). */
+export const newsroomRevisions = pgTable(
+  "newsroom_revisions",
+  {
+    id: serial("id").primaryKey(),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => newsroomPosts.id, { onDelete: "cascade" }),
+    fields: jsonb("fields").$type<PostFields>().notNull(),
+    /** `save`, `autosave` (one kept per writer and sitting), `publish`, `restore`. */
+    kind: text("kind").notNull(),
+    staffId: integer("staff_id"),
+    staffEmail: text("staff_email").notNull(),
+    ...timestamps,
+  },
+  (t) => [index("newsroom_revisions_post_idx").on(t.postId, t.id)],
 );
