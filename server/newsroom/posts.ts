@@ -1,0 +1,378 @@
+import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { EMPTY_POST_FIELDS, type PostFields, type PostKind } from "../../shared/post-fields";
+import type { StoredPicture } from "../../shared/picture";
+import type { Database } from "../db/client";
+import {
+  articles,
+  blogPosts,
+  newsroomMedia,
+  newsroomPosts,
+  newsroomRevisions,
+  staff,
+  staffAudit,
+} from "../db/schema";
+import { SANITIZE_POLICY_VERSION, stripTags } from "../ingest/sanitize";
+import { recordAudit } from "../staff/audit";
+import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
+import { publishProblems, slugFor } from "./post-form";
+
+/**
+ * The newsroom's own stories and blog posts (decision 028): drafts saved as often as the writer
+ * works, each save a revision; publishing copies the draft to the live copy readers see, at once
+ * or at a scheduled time; unpublishing takes it off the site. A story goes live as an `articles`
+ * row, so every list, feed, sitemap and the digest show it as they show a feed story; a blog post
+ * is listed beside the configured blog source's posts.
+ */
+
+export type PostRow = typeof newsroomPosts.$inferSelect;
+type Services = NewsroomServices & { siteUrl: string };
+
+/** Autosaves by one writer within this long of the last are one revision, kept up to date. */
+export const AUTOSAVE_REVISION_MS = 10 * 60_000;
+
+/** What an unpublished story's address says (it answers 410 Gone, as a story taken down does). */
+export const UNPUBLISHED_REASON = "Unpublished by the newsroom.";
+
+const NO_POST = "There is no such story or post.";
+
+async function lockedPost(tx: Database, id: number): Promise<PostRow | undefined> {
+  const [row] = await tx.select().from(newsroomPosts).where(eq(newsroomPosts.id, id)).for("update");
+  return row;
+}
+
+async function addRevision(
+  tx: Database,
+  actor: Actor,
+  postId: number,
+  fields: PostFields,
+  kind: "save" | "autosave" | "publish" | "restore",
+  now: Date,
+) {
+  if (kind === "autosave") {
+    const [last] = await tx
+      .select()
+      .from(newsroomRevisions)
+      .where(eq(newsroomRevisions.postId, postId))
+      .orderBy(desc(newsroomRevisions.id))
+      .limit(1);
+    if (
+      last?.kind === "autosave" &&
+      last.staffId === actor.id &&
+      now.getTime() - last.createdAt.getTime() < AUTOSAVE_REVISION_MS
+    ) {
+      await tx
+        .update(newsroomRevisions)
+        .set({ fields, createdAt: now })
+        .where(eq(newsroomRevisions.id, last.id));
+      return;
+    }
+  }
+  await tx.insert(newsroomRevisions).values({
+    postId,
+    fields,
+    kind,
+    staffId: actor.id,
+    staffEmail: actor.email,
+    createdAt: now,
+  });
+}
+
+/** A new, empty draft; answers its id. */
+export async function createPost(
+  services: NewsroomServices,
+  actor: Actor,
+  kind: PostKind,
+  now = new Date(),
+): Promise<number> {
+  return services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(newsroomPosts)
+      .values({
+        kind,
+        draft: EMPTY_POST_FIELDS,
+        createdBy: actor.email,
+        updatedBy: actor.email,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: newsroomPosts.id });
+    if (!row) throw new Error("The new post was not saved.");
+    await addRevision(tx, actor, row.id, EMPTY_POST_FIELDS, "save", now);
+    await recordAudit(tx, actor, { action: `${kind}.create`, subject: `post:${row.id}` });
+    return row.id;
+  });
+}
+
+/**
+ * Saves the working copy (never what readers see) and a revision of it. A blog post's address is
+ * kept as asked for until it is first published, then fixed.
+ */
+export function saveDraft(
+  services: NewsroomServices,
+  actor: Actor,
+  id: number,
+  input: { fields: PostFields; slug: string; autosave?: boolean },
+  now = new Date(),
+): Promise<ActionResult> {
+  return services.db.transaction(async (tx) => {
+    const post = await lockedPost(tx, id);
+    if (!post) return fail(NO_POST);
+    const slug = await slugChange(tx, post, input.slug);
+    if (slug !== null && typeof slug === "object") return slug;
+    await tx
+      .update(newsroomPosts)
+      .set({ draft: input.fields, slug, updatedBy: actor.email, updatedAt: now })
+      .where(eq(newsroomPosts.id, id));
+    await addRevision(tx, actor, id, input.fields, input.autosave ? "autosave" : "save", now);
+    const pending = post.status === "published" ? " Readers see the published version." : "";
+    return { ok: true, message: `Saved at ${timeOfDay(now)}.${pending}` };
+  });
+}
+
+/** The slug to store, or why the one asked for cannot be had. */
+async function slugChange(
+  tx: Database,
+  post: PostRow,
+  asked: string,
+): Promise<string | null | ActionResult> {
+  if (post.kind !== "blog" || post.firstPublishedAt) return post.slug;
+  if (asked === "" || asked === post.slug) return asked === "" ? post.slug : asked;
+  const [taken] = await tx
+    .select({ id: newsroomPosts.id })
+    .from(newsroomPosts)
+    .where(eq(newsroomPosts.slug, asked))
+    .limit(1);
+  return taken ? fail("Another post has that address: choose another.") : asked;
+}
+
+const timeOfDay = (at: Date) =>
+  at.toLocaleTimeString("en-US", {
+    timeZone: "America/Los_Angeles",
+    hour: "numeric",
+    minute: "2-digit",
+  });
+
+/**
+ * Publishes the saved draft now, or schedules it for `at` (a later time). What it still needs
+ * (publishProblems) is said and nothing changes.
+ */
+export function publishPost(
+  services: Services,
+  actor: Actor,
+  id: number,
+  at: Date | null,
+  now = new Date(),
+): Promise<ActionResult> {
+  return act(services, async (tx) => {
+    const post = await lockedPost(tx, id);
+    if (!post) return fail(NO_POST);
+    const problems = Object.values(publishProblems(post.kind as PostKind, post.draft));
+    if (problems.length > 0) return fail(`Not published yet: ${problems.join(" ")}`);
+    if (post.draft.mediaId !== null && !(await mediaPicture(tx, post.draft.mediaId))) {
+      return fail("The chosen picture is no longer in the library: choose another.");
+    }
+    if (at && at.getTime() > now.getTime()) {
+      await tx
+        .update(newsroomPosts)
+        .set({ status: "scheduled", publishAt: at, updatedBy: actor.email, updatedAt: now })
+        .where(eq(newsroomPosts.id, id));
+      await recordAudit(tx, actor, {
+        action: `${post.kind}.schedule`,
+        subject: `post:${id}`,
+        before: { status: post.status },
+        after: { status: "scheduled", at: at.toISOString() },
+      });
+      return { ok: true, message: "Scheduled." };
+    }
+    await goLive(tx, services.siteUrl, post, now);
+    await recordAudit(tx, actor, {
+      action: `${post.kind}.publish`,
+      subject: `post:${id}`,
+      before: { status: post.status },
+      after: { status: "published", title: post.draft.title },
+    });
+    await addRevision(tx, actor, id, post.draft, "publish", now);
+    return {
+      ok: true,
+      message: post.status === "published" ? "Updated on the site." : "Published.",
+    };
+  });
+}
+
+/** Takes a published or scheduled post off the site (its draft and revisions stay). */
+export function unpublishPost(
+  services: NewsroomServices,
+  actor: Actor,
+  id: number,
+  now = new Date(),
+): Promise<ActionResult> {
+  return act(services, async (tx) => {
+    const post = await lockedPost(tx, id);
+    if (!post) return fail(NO_POST);
+    if (post.status !== "published" && post.status !== "scheduled") {
+      return fail("It is not published or scheduled.");
+    }
+    if (post.status === "published") await takeOffSite(tx, post, now);
+    await tx
+      .update(newsroomPosts)
+      .set({ status: "unpublished", publishAt: null, updatedBy: actor.email, updatedAt: now })
+      .where(eq(newsroomPosts.id, id));
+    await recordAudit(tx, actor, {
+      action: `${post.kind}.unpublish`,
+      subject: `post:${id}`,
+      before: { status: post.status },
+      after: { status: "unpublished" },
+    });
+    return {
+      ok: true,
+      message: post.status === "scheduled" ? "No longer scheduled." : "Taken off the site.",
+    };
+  });
+}
+
+/**
+ * Publishes every scheduled post whose time has come; answers how many. Safe to run from several
+ * processes and machines at once: each due row is taken by one (SKIP LOCKED).
+ */
+export async function publishDuePosts(db: Database, siteUrl: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(newsroomPosts)
+      .where(and(eq(newsroomPosts.status, "scheduled"), lte(newsroomPosts.publishAt, now)))
+      .orderBy(newsroomPosts.publishAt)
+      .limit(50)
+      .for("update", { skipLocked: true });
+    for (const post of due) {
+      await goLive(tx, siteUrl, post, now);
+      // Recorded as the act of whoever scheduled it (the post's last writer), at its time.
+      const [scheduler] = await tx
+        .select({ id: staff.id })
+        .from(staff)
+        .where(eq(staff.email, post.updatedBy));
+      await tx.insert(newsroomRevisions).values({
+        postId: post.id,
+        fields: post.draft,
+        kind: "publish",
+        staffId: scheduler?.id ?? null,
+        staffEmail: post.updatedBy,
+        createdAt: now,
+      });
+      await tx.insert(staffAudit).values({
+        staffId: scheduler?.id ?? null,
+        staffEmail: post.updatedBy,
+        action: `${post.kind}.publish`,
+        subject: `post:${post.id}`,
+        before: { status: "scheduled" },
+        after: { status: "published", title: post.draft.title, scheduled: true },
+        createdAt: now,
+      });
+    }
+    return due.length;
+  });
+}
+
+/** The top picture of an upload, as pages draw it, with its focal point. */
+async function mediaPicture(tx: Database, mediaId: number): Promise<StoredPicture | null> {
+  const [media] = await tx.select().from(newsroomMedia).where(eq(newsroomMedia.id, mediaId));
+  if (!media) return null;
+  return {
+    kind: "stored",
+    hash: media.hash,
+    width: media.width,
+    height: media.height,
+    color: media.color,
+    focus: { x: media.focusX, y: media.focusY },
+  };
+}
+
+/** Names as a byline reads them: "A", "A and B", "A, B and C". */
+export function bylineText(names: string[]): string {
+  if (names.length <= 1) return names[0] ?? "";
+  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+}
+
+/** Copies the draft to what readers see. */
+async function goLive(tx: Database, siteUrl: string, post: PostRow, now: Date) {
+  const fields = post.draft;
+  const firstPublishedAt = post.firstPublishedAt ?? now;
+  let articleId = post.articleId;
+  let slug = post.slug;
+  const picture = fields.mediaId === null ? null : await mediaPicture(tx, fields.mediaId);
+  if (post.kind === "story") {
+    articleId ??= `${slugFor("", fields, post.id).slice(0, 60).replace(/-+$/, "")}-n${post.id}`;
+    const row = {
+      category: fields.category ?? "local-news",
+      title: fields.title,
+      excerpt: fields.dek || fields.description || stripTags(fields.bodyHtml).slice(0, 300),
+      content: fields.bodyHtml,
+      sanitizePolicy: SANITIZE_POLICY_VERSION,
+      picture,
+      picturesListed: true,
+      defaultPicture: picture === null,
+      author: bylineText(fields.bylines) || "Staff",
+      bylines: fields.bylines,
+      pictureAlt: fields.pictureAlt || null,
+      pictureCredit: fields.pictureCredit || null,
+      own: true,
+      publishedAt: firstPublishedAt,
+      updatedAt: now,
+      // Published again after being unpublished: back on the site. A take-down stays.
+      ...(post.status === "unpublished" ? { takenDownAt: null, takedownReason: null } : {}),
+    };
+    await tx
+      .insert(articles)
+      .values({ id: articleId, link: `${siteUrl.replace(/\/$/, "")}/article/${articleId}`, ...row })
+      .onConflictDoUpdate({ target: articles.id, set: row });
+  } else {
+    slug ??= await freeSlug(tx, slugFor("", fields, post.id), post.id);
+    const row = {
+      title: fields.title,
+      description: fields.description,
+      image: picture ? `/images/${picture.hash}/1200.jpg` : null,
+      publishedAt: firstPublishedAt,
+      updatedAt: now,
+    };
+    await tx
+      .insert(blogPosts)
+      .values({ slug, ...row })
+      .onConflictDoUpdate({ target: blogPosts.slug, set: row });
+  }
+  await tx
+    .update(newsroomPosts)
+    .set({
+      status: "published",
+      live: fields,
+      publishAt: null,
+      firstPublishedAt,
+      articleId,
+      slug,
+      updatedAt: now,
+    })
+    .where(eq(newsroomPosts.id, post.id));
+}
+
+/** `wanted`, or it with a number added when another post has it. */
+async function freeSlug(tx: Database, wanted: string, id: number): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? wanted : `${wanted}-${n}`;
+    const [taken] = await tx
+      .select({ id: newsroomPosts.id })
+      .from(newsroomPosts)
+      .where(and(eq(newsroomPosts.slug, candidate), sql`${newsroomPosts.id} <> ${id}`))
+      .limit(1);
+    if (!taken) return candidate;
+  }
+}
+
+async function takeOffSite(tx: Database, post: PostRow, now: Date) {
+  if (post.kind === "story" && post.articleId) {
+    await tx
+      .update(articles)
+      .set({ takenDownAt: now, takedownReason: UNPUBLISHED_REASON })
+      .where(and(eq(articles.id, post.articleId), sql`${articles.takenDownAt} IS NULL`));
+  }
+  if (post.kind === "blog" && post.slug) {
+    await tx.delete(blogPosts).where(eq(blogPosts.slug, post.slug));
+  }
+}
