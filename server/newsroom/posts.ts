@@ -376,3 +376,34 @@ async function takeOffSite(tx: Database, post: PostRow, now: Date) {
     await tx.delete(blogPosts).where(eq(blogPosts.slug, post.slug));
   }
 }
+
+/** Makes an earlier revision the draft again (as a new revision); readers see it once published. */
+export function restoreRevision(
+  services: NewsroomServices,
+  actor: Actor,
+  postId: number,
+  revisionId: number,
+  now = new Date(),
+): Promise<ActionResult> {
+  return act(services, async (tx) => {
+    const post = await lockedPost(tx, postId);
+    if (!post) return fail(NO_POST);
+    const [revision] = await tx
+      .select()
+      .from(newsroomRevisions)
+      .where(and(eq(newsroomRevisions.postId, postId), eq(newsroomRevisions.id, revisionId)));
+    if (!revision) return fail("There is no such revision of this post.");
+    await tx
+      .update(newsroomPosts)
+      .set({ draft: revision.fields, updatedBy: actor.email, updatedAt: now })
+      .where(eq(newsroomPosts.id, postId));
+    await addRevision(tx, actor, postId, revision.fields, "restore", now);
+    await recordAudit(tx, actor, {
+      action: `${post.kind}.restore-revision`,
+      subject: `post:${postId}`,
+      after: { revision: revisionId },
+    });
+    const live = post.status === "published" ? " Publish it to show it to readers." : "";
+    return { ok: true, message: `The revision is the draft again.${live}` };
+  });
+}
