@@ -13,6 +13,7 @@ import { folderPictureStore } from "../images/store";
 import { startScheduler, type Scheduler } from "../ingest/scheduler";
 import { createLogger } from "../logger";
 import { startNewsletterSchedule } from "../mail/schedule";
+import { startPublishSchedule } from "../newsroom/publish-schedule";
 import { newsletterMailFor } from "../mail/signup";
 import { readCacheFor } from "../news/read-cache";
 import { newsroomOperations } from "../newsroom/operations";
@@ -130,6 +131,10 @@ export async function startWebServer(config: Config, content: Content): Promise<
     keepsSchedule && config.newsletter.sendAt
       ? startNewsletterSchedule({ database, mail, sendAt: config.newsletter.sendAt, logger })
       : undefined;
+  // Scheduled stories and posts: each due one is taken by one process of all on the database.
+  const publishing = keepsSchedule
+    ? startPublishSchedule({ database, siteUrl: config.siteUrl, logger })
+    : undefined;
   if (!config.newsletter.smtpUrl) {
     logger.info(
       { outbox: config.newsletter.outboxDir },
@@ -148,6 +153,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
     const schedulerStopped = Promise.all([
       scheduler?.stop(),
       newsletter?.stop(),
+      publishing?.stop(),
       operations.stop(),
     ]);
     const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
