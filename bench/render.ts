@@ -10,6 +10,7 @@
  * round for round alternating with this one, so a change to rendering is measured side by side in
  * one process. Run `npm run build` first.
  */
+import { folderPictureStore } from "../server/images/store";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { register } from "node:module";
@@ -103,6 +104,8 @@ const context = {
   }),
   clientAddress: "127.0.0.1",
   requestId: "bench",
+  // Pages read no pictures here: a folder that is never written.
+  pictures: folderPictureStore({ dir: "/nonexistent/pictures", maxBytes: 1 }),
 };
 
 const [newest] = await latestArticles(database.db, { limit: 1 });

@@ -1,3 +1,4 @@
+import { folderPictureStore } from "../images/store";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -69,6 +70,8 @@ beforeAll(async () => {
     }),
     clientAddress: "127.0.0.1",
     requestId: "test-request",
+    // Pages read no pictures here: a folder that is never written.
+    pictures: folderPictureStore({ dir: "/nonexistent/pictures", maxBytes: 1 }),
   };
   api = await startFixtureServer();
 }, 60_000);

@@ -166,9 +166,8 @@ export async function createApp(
   }
 
   // Pictures are compressed already; their routes come before compression and the pages.
-  app.use(
-    pictureRoutes(options.pictures ?? folderPictureStore(config.pictures), options.pictureMaker),
-  );
+  const pictureStore = options.pictures ?? folderPictureStore(config.pictures);
+  app.use(pictureRoutes(pictureStore, options.pictureMaker));
   app.use(compression());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -197,6 +196,7 @@ export async function createApp(
       // Loaders log through the request's logger, so their lines carry its id.
       loadContext: (req) => ({
         ...services,
+        pictures: pictureStore,
         logger: req.log,
         clientAddress: req.ip ?? "unknown",
         requestId: String(req.id),

@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Content } from "../content/load";
 import type { Database } from "../db/client";
 import type { FormLimiter } from "../forms/guard";
+import type { PictureStore } from "../images/store";
 import type { Logger } from "../logger";
 import type { NewsletterMail } from "../mail/signup";
 import type { NewsroomOperations } from "../newsroom/operations";
@@ -27,14 +28,19 @@ export type LoadContext = {
   mail: NewsletterMail;
   /** The admins' long jobs: an ingest pass and today's digest, started from the newsroom. */
   operations: NewsroomOperations;
+  /** Where pictures are kept: the newsroom's uploads go in beside feed pictures. */
+  pictures: PictureStore;
   /** The requesting client's address, for rate limits only; never logged or stored. */
   clientAddress: string;
   /** This request's id: in its log lines, its X-Request-Id header and on its error page. */
   requestId: string;
 };
 
-/** What the server sets up once; the client address and request id are added per request. */
-export type AppServices = Omit<LoadContext, "clientAddress" | "requestId">;
+/**
+ * What the server sets up once; the client address and request id are added per request, and the
+ * picture store by the app (createApp's `pictures` option).
+ */
+export type AppServices = Omit<LoadContext, "clientAddress" | "requestId" | "pictures">;
 
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -2,7 +2,12 @@ import type http from "node:http";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type express from "express";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  matchRoutes,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import { readBody, refuseBody } from "./body";
 import type { LoadContext } from "./load-context";
 import {
@@ -38,6 +43,11 @@ export interface PageHandlerOptions {
   policy?: (page: Buffer) => string;
   /** The largest body a form may send, in bytes: reading stops there, whatever the headers say. */
   bodyLimit: number;
+  /**
+   * Larger limits a route may ask for by name in its `handle` (`{ body: "upload" }`): the route
+   * that matches the address decides, never the address itself.
+   */
+  bodyLimits?: Record<string, number>;
 }
 
 /** A render, or how the cache answered: `stale` is a page past its TTL sent while rendered again. */
@@ -50,6 +60,7 @@ export type PageEvent = "render" | "hit" | "stale" | "miss" | "bypass";
  */
 export function pageHandler(options: PageHandlerOptions): express.RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
+  const limitFor = routeBodyLimits(options.build, options.bodyLimit, options.bodyLimits ?? {});
   const renders = new SharedRenders<CachedPage | null>();
   const observe = options.observe ?? (() => {});
 
@@ -84,7 +95,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       if (!cache || (req.method !== "GET" && !headOnly)) {
         let body: Buffer | undefined;
         if (req.method !== "GET" && !headOnly) {
-          const read = await readBody(req, options.bodyLimit);
+          const read = await readBody(req, await limitFor(req.path));
           if (typeof read === "string") return refuseBody(res, read);
           body = read;
         }
@@ -149,6 +160,60 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       next(error);
     }
   };
+}
+
+/**
+ * The body limit of the route that answers `pathname`: the deepest matching route whose `handle`
+ * names one of `named` (`{ body: "upload" }`), else `fallback`. The route tree is read once per
+ * build (a development build may change; a production one never does).
+ */
+function routeBodyLimits(
+  build: PageHandlerOptions["build"],
+  fallback: number,
+  named: Record<string, number>,
+): (pathname: string) => Promise<number> {
+  if (Object.keys(named).length === 0) return () => Promise.resolve(fallback);
+  const trees = new WeakMap<ServerBuild, RouteObject[]>();
+  return async (pathname) => {
+    const current = typeof build === "function" ? await build() : build;
+    let tree = trees.get(current);
+    if (!tree) trees.set(current, (tree = routeTree(current)));
+    const matches = matchRoutes(tree, pathname) ?? [];
+    for (const match of [...matches].reverse()) {
+      const body = (match.route.handle as { body?: string }).body;
+      if (body !== undefined && named[body] !== undefined) return named[body];
+    }
+    return fallback;
+  };
+}
+
+/** The build's routes as the nested objects `matchRoutes` reads, each with its `handle.body`. */
+function routeTree(build: ServerBuild): RouteObject[] {
+  const children = new Map<string | undefined, RouteObject[]>();
+  const entries = Object.values(build.routes).flatMap((route) => (route ? [route] : []));
+  const nodeOf = (route: (typeof entries)[number]): RouteObject => {
+    const handle: unknown = route.module.handle;
+    const body =
+      typeof handle === "object" && handle !== null && "body" in handle
+        ? String(handle.body)
+        : undefined;
+    const common = {
+      id: route.id,
+      path: route.path,
+      caseSensitive: route.caseSensitive,
+      handle: { body },
+    };
+    return route.index ? { ...common, index: true } : { ...common, children: childrenOf(route.id) };
+  };
+  const childrenOf = (id: string | undefined): RouteObject[] => {
+    let list = children.get(id);
+    if (!list) {
+      list = entries.filter((route) => route.parentId === id).map(nodeOf);
+      children.set(id, list);
+    }
+    return list;
+  };
+  return childrenOf(undefined);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { folderPictureStore } from "../images/store";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -130,6 +131,8 @@ beforeAll(async () => {
           mail,
         }),
         requestId: "test-request",
+        // Pages read no pictures here: a folder that is never written.
+        pictures: folderPictureStore({ dir: "/nonexistent/pictures", maxBytes: 1 }),
         content,
       }),
       cache: null,
