@@ -7,6 +7,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../config";
+import { POST_LIMITS } from "../../shared/post-fields";
 import type { PictureMaker } from "../images/picture-maker";
 import { pictureRoutes } from "../images/route";
 import { oneClickUnsubscribe, UNSUBSCRIBE_PATH } from "../mail/one-click";
@@ -32,6 +33,10 @@ const BUILD_DIR = path.resolve("build");
 
 /** The largest form a reader can send (a long contact message is about 5 KB). */
 export const FORM_BODY_LIMIT = 32 * 1024;
+
+/** A newsroom form with a picture: the picture's limit and room for the form's other fields. */
+export const uploadBodyLimit = (config: Config) =>
+  config.pictures.uploadMaxBytes + FORM_BODY_LIMIT + POST_LIMITS.body * 4;
 
 export interface AppOptions {
   /** The rendered-page cache; null or absent renders every request. */
@@ -188,7 +193,13 @@ export async function createApp(
 
   // A mail program's one-click unsubscribe comes from its own origin: answered before the check.
   app.post(UNSUBSCRIBE_PATH, oneClickUnsubscribe(db));
-  app.use(wellFormedPaths(), sameOriginPosts(config), bodyLimit(FORM_BODY_LIMIT));
+  // A route may ask for the larger upload limit (its handle's `body`); no body may be larger.
+  const bodyLimits = { upload: uploadBodyLimit(config) };
+  app.use(
+    wellFormedPaths(),
+    sameOriginPosts(config),
+    bodyLimit(Math.max(FORM_BODY_LIMIT, ...Object.values(bodyLimits))),
+  );
   app.use(
     pageHandler({
       build,
@@ -207,6 +218,7 @@ export async function createApp(
         req.log.error({ err: error }, "a stale page could not be rendered again"),
       policy: (page) => pagePolicy(page, config),
       bodyLimit: FORM_BODY_LIMIT,
+      bodyLimits,
     }),
   );
   app.use(serverError());

@@ -20,6 +20,7 @@ import { keepConnectionsAlive } from "./keep-alive";
 import { createMetrics, type Metrics } from "./metrics";
 import { pageCacheFor, type PageCache } from "./page-cache";
 import { ensureBuilt } from "./test-build";
+import { folderPictureStore, type PictureStore } from "../images/store";
 
 /**
  * The production build behind our Express app, listening on a free port of 127.0.0.1, over the
@@ -38,6 +39,8 @@ export async function startTestApp(
   metrics: Metrics;
   /** The newsroom's jobs, to wait for the ones a test started. */
   operations: NewsroomOperations;
+  /** Where the site keeps pictures: a folder of the test's own unless `env` names one. */
+  pictures: PictureStore;
   close(): Promise<void>;
 }> {
   ensureBuilt();
@@ -47,8 +50,10 @@ export async function startTestApp(
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
     MAIL_OUTBOX_DIR: outbox,
+    PICTURES_DIR: path.join(outbox, "pictures"),
     ...env,
   });
+  const pictures = folderPictureStore(config.pictures);
   const readCache = await readCacheFor(config, database);
   const metrics = createMetrics(() => countArticles(database.db), readCache);
   const pageCache = await pageCacheFor(config, database);
@@ -78,7 +83,7 @@ export async function startTestApp(
       mail,
       operations,
     },
-    { pageCache, metrics },
+    { pageCache, metrics, pictures },
   );
   const server = http.createServer(requestListener(app, { config, logger, pageCache, metrics }));
   // As the web process keeps them. The tests' fetch and this server share one event loop, which a
@@ -88,6 +93,7 @@ export async function startTestApp(
   keepConnectionsAlive(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
+    pictures,
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     config,
     pageCache,

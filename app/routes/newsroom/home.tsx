@@ -19,6 +19,19 @@ export default function NewsroomHome({ loaderData }: Route.ComponentProps) {
       </p>
       <ul className="mt-4 list-disc space-y-1 pl-6">
         <li>
+          <Link to="/newsroom/posts" className="font-semibold text-brand underline">
+            Writing
+          </Link>
+          : write, illustrate, preview, schedule and publish the publication&apos;s own stories and
+          blog posts.
+        </li>
+        <li>
+          <Link to="/newsroom/media" className="font-semibold text-brand underline">
+            Media library
+          </Link>
+          : upload pictures, set their focal point, alt text and credit.
+        </li>
+        <li>
           <Link to="/newsroom/stories" className="font-semibold text-brand underline">
             Stories
           </Link>

@@ -38,6 +38,8 @@ export function CsrfField() {
  */
 const SECTIONS: { to: string; label: string; admin?: boolean; reloadDocument?: boolean }[] = [
   { to: "/newsroom", label: "Overview", reloadDocument: true },
+  { to: "/newsroom/posts", label: "Writing" },
+  { to: "/newsroom/media", label: "Media" },
   { to: "/newsroom/stories", label: "Stories" },
   { to: "/newsroom/rules", label: "Block rules" },
   { to: "/newsroom/banner", label: "Banner" },

@@ -1,0 +1,501 @@
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { POST_LIMITS, type PostKind, type PostStatus } from "../../shared/post-fields";
+import { fallbackVariant, type StoredPicture } from "../../shared/picture";
+import { CsrfField } from "../routes/newsroom/layout";
+import { BodyField } from "./editor/BodyField";
+import {
+  BUTTON,
+  DANGER_BUTTON,
+  FIELD,
+  formatStaffTime,
+  NewsroomNotice,
+  PRIMARY_BUTTON,
+} from "./NewsroomNotice";
+
+/** The width the focal-point picture is drawn at: a click's coordinates are read against it. */
+export const FOCUS_PICKER_WIDTH = 320;
+
+/** Wait this long after the last keystroke before an autosave. */
+const AUTOSAVE_AFTER_MS = 2_500;
+
+/** The form's fields as text, as the loader gives them or as they were typed. */
+export interface PostFormValues {
+  title: string;
+  dek: string;
+  description: string;
+  category: string;
+  bylines: string;
+  mediaId: string;
+  pictureAlt: string;
+  pictureCredit: string;
+  videoUrl: string;
+  shortTailKeywords: string;
+  longTailKeywords: string;
+  slug: string;
+  /** Markdown, for the plain text area. */
+  body: string;
+  /** Sanitised HTML, for the rich editor. */
+  bodyHtml: string;
+}
+
+interface LibraryPicture {
+  id: number;
+  alt: string;
+  credit: string;
+  filename: string;
+  picture: StoredPicture;
+}
+
+export interface PostEditorProps {
+  post: {
+    id: number;
+    kind: PostKind;
+    status: PostStatus;
+    publishAt: string | null;
+    firstPublishedAt: string | null;
+    siteLink: string | null;
+    updatedBy: string;
+    updatedAt: string;
+  };
+  values: PostFormValues;
+  library: LibraryPicture[];
+  categories: { key: string; name: string }[];
+  suggestedTime: string;
+  earliestTime: string;
+  done: string | null;
+  error: string | null;
+  fieldErrors: Partial<Record<string, string>>;
+}
+
+const STATUS_TEXT: Record<PostStatus, string> = {
+  draft: "Draft: not on the site",
+  scheduled: "Scheduled",
+  published: "Published",
+  unpublished: "Unpublished: not on the site",
+};
+
+export function PostEditorForm(props: PostEditorProps) {
+  const { post, values, library, categories, fieldErrors } = props;
+  const story = post.kind === "story";
+  const form = useRef<HTMLFormElement>(null);
+  const autosave = useAutosave(form);
+  const chosen = library.find((m) => String(m.id) === values.mediaId) ?? null;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">{story ? "Story" : "Blog post"}</h1>
+        <p className="text-sm">
+          <Link to="/newsroom/posts" className="text-brand underline">
+            All stories and posts
+          </Link>
+        </p>
+      </div>
+      <NewsroomNotice done={props.done} error={props.error} />
+      <Form
+        ref={form}
+        method="post"
+        encType="multipart/form-data"
+        className="grid gap-6 lg:grid-cols-[1fr_22rem]"
+        onInput={autosave.schedule}
+        onChange={autosave.schedule}
+      >
+        <CsrfField />
+        <div className="flex min-w-0 flex-col gap-4">
+          <Field label="Headline" error={fieldErrors.title} name="title">
+            <input
+              type="text"
+              name="title"
+              defaultValue={values.title}
+              maxLength={POST_LIMITS.title}
+              className={`${FIELD} text-lg`}
+            />
+          </Field>
+          {story ? (
+            <Field
+              label="Dek (a sentence or two under the headline)"
+              error={fieldErrors.dek}
+              name="dek"
+            >
+              <textarea
+                name="dek"
+                rows={2}
+                defaultValue={values.dek}
+                maxLength={POST_LIMITS.dek}
+                className={FIELD}
+              />
+            </Field>
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {story ? (
+              <Field label="Category" error={fieldErrors.category} name="category">
+                <select name="category" defaultValue={values.category} className={FIELD}>
+                  <option value="">Choose…</option>
+                  {categories.map((c) => (
+                    <option key={c.key} value={c.key}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            ) : null}
+            <Field
+              label="Bylines (names, separated by commas)"
+              error={fieldErrors.bylines}
+              name="bylines"
+            >
+              <input type="text" name="bylines" defaultValue={values.bylines} className={FIELD} />
+            </Field>
+          </div>
+          <BodyField
+            key={values.bodyHtml}
+            id="post-body"
+            label="Body"
+            markdown={values.body}
+            html={values.bodyHtml}
+            pictures={library.map((m) => ({
+              id: m.id,
+              src: fallbackVariant(m.picture, 960),
+              alt: m.alt || m.filename,
+            }))}
+            error={fieldErrors.bodyHtml}
+            onChange={autosave.schedule}
+          />
+          <Field
+            label="Meta description (search engines and the blog list show it)"
+            error={fieldErrors.description}
+            name="description"
+          >
+            <textarea
+              name="description"
+              rows={2}
+              defaultValue={values.description}
+              maxLength={POST_LIMITS.description}
+              className={FIELD}
+            />
+          </Field>
+          <Field
+            label="Video link (YouTube; shown as Watch the Video)"
+            error={fieldErrors.videoUrl}
+            name="videoUrl"
+          >
+            <input type="url" name="videoUrl" defaultValue={values.videoUrl} className={FIELD} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              label="Short-tail keywords (comma-separated)"
+              error={fieldErrors.shortTailKeywords}
+              name="shortTailKeywords"
+            >
+              <input
+                type="text"
+                name="shortTailKeywords"
+                defaultValue={values.shortTailKeywords}
+                className={FIELD}
+              />
+            </Field>
+            <Field
+              label="Long-tail keywords (comma-separated)"
+              error={fieldErrors.longTailKeywords}
+              name="longTailKeywords"
+            >
+              <input
+                type="text"
+                name="longTailKeywords"
+                defaultValue={values.longTailKeywords}
+                className={FIELD}
+              />
+            </Field>
+          </div>
+          {story ? null : (
+            <Field
+              label="Address (/blog/…; empty: made from the headline, fixed once published)"
+              error={fieldErrors.slug}
+              name="slug"
+            >
+              <input
+                type="text"
+                name="slug"
+                defaultValue={values.slug}
+                disabled={post.firstPublishedAt !== null}
+                className={FIELD}
+              />
+            </Field>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-6">
+          <section
+            aria-labelledby="publish-heading"
+            className="flex flex-col gap-3 rounded p-4 ring-1 ring-slate-200"
+          >
+            <h2 id="publish-heading" className="text-lg font-bold">
+              Publish
+            </h2>
+            <p className="text-sm">
+              <strong>{STATUS_TEXT[post.status]}</strong>
+              {post.status === "scheduled" && post.publishAt
+                ? `: ${formatStaffTime(post.publishAt)} (San Diego time)`
+                : null}
+              {post.siteLink ? (
+                <>
+                  {" "}
+                  <Link to={post.siteLink} className="text-brand underline">
+                    View on the site
+                  </Link>
+                </>
+              ) : null}
+            </p>
+            <p className="text-xs text-slate-600" role="status" aria-live="polite">
+              {autosave.status ??
+                `Last saved ${formatStaffTime(post.updatedAt)} by ${post.updatedBy}.`}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <button type="submit" name="intent" value="save" className={BUTTON}>
+                Save draft
+              </button>
+              <button type="submit" name="intent" value="publish" className={PRIMARY_BUTTON}>
+                {post.status === "published" ? "Update on the site" : "Publish now"}
+              </button>
+            </div>
+            <div className="flex flex-wrap items-end gap-2">
+              <label className="flex flex-col gap-1 text-sm font-semibold">
+                Publish at (San Diego time)
+                <input
+                  type="datetime-local"
+                  name="publishAt"
+                  defaultValue={props.suggestedTime}
+                  min={props.earliestTime}
+                  className={FIELD}
+                />
+              </label>
+              <button type="submit" name="intent" value="schedule" className={BUTTON}>
+                Schedule
+              </button>
+            </div>
+            {post.status === "published" || post.status === "scheduled" ? (
+              <button
+                type="submit"
+                name="intent"
+                value="unpublish"
+                className={`${DANGER_BUTTON} self-start`}
+              >
+                {post.status === "scheduled" ? "Cancel the schedule" : "Unpublish"}
+              </button>
+            ) : null}
+            <p className="flex flex-wrap gap-4 text-sm">
+              <Link to={`/newsroom/posts/${post.id}/preview`} className="text-brand underline">
+                Preview
+              </Link>
+              <Link to={`/newsroom/posts/${post.id}/revisions`} className="text-brand underline">
+                Revisions
+              </Link>
+            </p>
+          </section>
+
+          <PictureBox chosen={chosen} library={library} values={values} fieldErrors={fieldErrors} />
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+function PictureBox(props: {
+  chosen: LibraryPicture | null;
+  library: LibraryPicture[];
+  values: PostFormValues;
+  fieldErrors: Partial<Record<string, string>>;
+}) {
+  const { chosen, library, values, fieldErrors } = props;
+  const file = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLElement>(null);
+  const [dragging, setDragging] = useState(false);
+  // A picture dropped anywhere on the box goes to the file input (which takes drops itself too).
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const over = (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(true);
+    };
+    const leave = () => setDragging(false);
+    const drop = (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(false);
+      const files = event.dataTransfer?.files;
+      if (file.current && files && files.length > 0) file.current.files = files;
+    };
+    element.addEventListener("dragover", over);
+    element.addEventListener("dragleave", leave);
+    element.addEventListener("drop", drop);
+    return () => {
+      element.removeEventListener("dragover", over);
+      element.removeEventListener("dragleave", leave);
+      element.removeEventListener("drop", drop);
+    };
+  }, []);
+  const shownHeight = chosen
+    ? Math.round((FOCUS_PICKER_WIDTH * chosen.picture.height) / chosen.picture.width)
+    : 0;
+  return (
+    <section
+      id="picture"
+      aria-labelledby="picture-heading"
+      ref={box}
+      className={`flex flex-col gap-3 rounded p-4 ring-1 ${dragging ? "ring-brand" : "ring-slate-200"}`}
+    >
+      <h2 id="picture-heading" className="text-lg font-bold">
+        Picture
+      </h2>
+      {chosen ? (
+        <div className="flex flex-col gap-1">
+          <p className="text-sm" id="focus-hint">
+            Select the point that must stay in every crop (cards, social previews).
+          </p>
+          <div className="relative self-start" style={{ width: FOCUS_PICKER_WIDTH }}>
+            <input
+              type="image"
+              name="focus"
+              src={fallbackVariant(chosen.picture, 640)}
+              alt={`Set the focal point of ${chosen.alt || chosen.filename}`}
+              aria-describedby="focus-hint"
+              width={FOCUS_PICKER_WIDTH}
+              height={shownHeight}
+              className="block cursor-crosshair rounded"
+              style={{ backgroundColor: chosen.picture.color }}
+            />
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-red-600 shadow"
+              style={{
+                left: `${chosen.picture.focus?.x ?? 50}%`,
+                top: `${chosen.picture.focus?.y ?? 50}%`,
+              }}
+            />
+          </div>
+        </div>
+      ) : null}
+      <Field label="From the library" error={fieldErrors.mediaId} name="mediaId">
+        <select name="mediaId" defaultValue={values.mediaId} className={FIELD}>
+          <option value="">No picture</option>
+          {library.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.alt || m.filename || `Picture ${m.id}`}
+              {m.credit ? ` (${m.credit})` : ""}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Or upload one from this device" error={fieldErrors.picture} name="picture">
+        <input
+          ref={file}
+          type="file"
+          name="picture"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          className="text-sm"
+        />
+      </Field>
+      <p className="text-xs text-slate-600">
+        JPEG, PNG, WebP, AVIF or GIF; a phone offers its camera roll. Drop a file here too. Its
+        location and camera details are removed. It is uploaded when you save or publish.
+      </p>
+      <Field
+        label="Alt text (what the picture shows)"
+        error={fieldErrors.pictureAlt}
+        name="pictureAlt"
+      >
+        <input
+          type="text"
+          name="pictureAlt"
+          defaultValue={values.pictureAlt}
+          maxLength={POST_LIMITS.pictureAlt}
+          className={FIELD}
+        />
+      </Field>
+      <Field label="Credit" error={fieldErrors.pictureCredit} name="pictureCredit">
+        <input
+          type="text"
+          name="pictureCredit"
+          defaultValue={values.pictureCredit}
+          maxLength={POST_LIMITS.pictureCredit}
+          className={FIELD}
+        />
+      </Field>
+      <p className="text-sm">
+        <Link to="/newsroom/media" className="text-brand underline">
+          Media library
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+/** A labelled field with its error, the control given as the child (it gets the id). */
+function Field(props: { label: string; name: string; error?: string; children: ReactNode }) {
+  const id = `field-${props.name}`;
+  const errorId = `${id}-error`;
+  const child = props.children;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-semibold">
+        {props.label}
+      </label>
+      <ControlWithId id={id} errorId={props.error ? errorId : undefined}>
+        {child}
+      </ControlWithId>
+      {props.error ? (
+        <p id={errorId} className="text-sm text-red-800">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function ControlWithId(props: { id: string; errorId?: string; children: ReactNode }) {
+  if (!isValidElement<Record<string, unknown>>(props.children)) return <>{props.children}</>;
+  return cloneElement(props.children, {
+    id: props.id,
+    "aria-invalid": props.errorId ? true : undefined,
+    "aria-describedby": props.errorId,
+  });
+}
+
+/**
+ * Saves the draft a moment after the writer stops typing (JavaScript only; the Save button does
+ * it without). The file input is left out: a picture is uploaded by Save or Publish.
+ */
+function useAutosave(form: React.RefObject<HTMLFormElement | null>) {
+  const fetcher = useFetcher<{ autosaved: string | null; error: string | null }>();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const schedule = (event?: FormEvent) => {
+    if (event && (event.target as HTMLInputElement).type === "file") return;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (!form.current) return;
+      const data = new FormData(form.current);
+      data.delete("picture");
+      data.set("intent", "autosave");
+      void fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
+    }, AUTOSAVE_AFTER_MS);
+  };
+  const status =
+    fetcher.state !== "idle"
+      ? "Saving…"
+      : fetcher.data?.autosaved
+        ? `${fetcher.data.autosaved} (draft)`
+        : fetcher.data?.error
+          ? `Not saved: ${fetcher.data.error}`
+          : null;
+  return { schedule, status };
+}

@@ -1,0 +1,175 @@
+import { data, Form, Link, redirect } from "react-router";
+import { readForm } from "../../../server/forms/submission";
+import { focusFromClick, setFocus, setMediaWords } from "../../../server/newsroom/media";
+import { mediaById } from "../../../server/newsroom/post-reads";
+import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
+import { cropPath, fallbackVariant, type StoredPicture } from "../../../shared/picture";
+import { POST_LIMITS } from "../../../shared/post-fields";
+import { BUTTON, FIELD, NewsroomNotice } from "../../components/NewsroomNotice";
+import { FOCUS_PICKER_WIDTH } from "../../components/PostEditorForm";
+import { newsroomMeta } from "../../lib/newsroom-meta";
+import { CsrfField } from "./layout";
+import type { Route } from "./+types/media-item";
+
+export const meta: Route.MetaFunction = newsroomMeta("Picture");
+
+const DONE: Record<string, string> = {
+  uploaded: "Uploaded. Select its focal point and check its words.",
+  focus: "The focal point is set: every crop keeps it in frame.",
+  words: "Saved.",
+};
+
+const idOf = (value: string | undefined) => {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0)
+    throw data("That picture is not in the library.", { status: 404 });
+  return id;
+};
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  const media = await mediaById(context.db, idOf(params.id));
+  if (!media) throw data("That picture is not in the library.", { status: 404 });
+  const picture: StoredPicture = {
+    kind: "stored",
+    hash: media.hash,
+    width: media.width,
+    height: media.height,
+    color: media.color,
+    focus: { x: media.focusX, y: media.focusY },
+  };
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    media: { id: media.id, alt: media.alt, credit: media.credit, filename: media.filename },
+    picture,
+    picker: fallbackVariant(picture, 640),
+    crops: (["16x9", "4x3", "1x1", "og"] as const).map((crop) => ({
+      crop,
+      src: cropPath(media.hash, crop, picture.focus),
+    })),
+    done: (done && Object.hasOwn(DONE, done) ? DONE[done] : null) ?? null,
+  };
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const session = await requireStaffAction(request, context, form);
+  const id = idOf(params.id);
+  const media = await mediaById(context.db, id);
+  if (!media) throw data("That picture is not in the library.", { status: 404 });
+  if (form.has("focus.x")) {
+    const focus = focusFromClick(
+      { x: Number(text(form, "focus.x")), y: Number(text(form, "focus.y")) },
+      media,
+      FOCUS_PICKER_WIDTH,
+    );
+    const result = await setFocus(context, session.member, id, focus);
+    if (!result.ok) return data({ error: result.error }, { status: 400 });
+    throw redirect(`/newsroom/media/${id}?done=focus`, 303);
+  }
+  const result = await setMediaWords(context, session.member, id, {
+    alt: text(form, "alt"),
+    credit: text(form, "credit"),
+  });
+  if (!result.ok) return data({ error: result.error }, { status: 400 });
+  throw redirect(`/newsroom/media/${id}?done=words`, 303);
+}
+
+const CROP_NAMES = {
+  "16x9": "16:9 card",
+  "4x3": "4:3",
+  "1x1": "1:1",
+  og: "Social preview",
+} as const;
+
+export default function MediaItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { media, picture, picker, crops } = loaderData;
+  const shownHeight = Math.round((FOCUS_PICKER_WIDTH * picture.height) / picture.width);
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold break-words">{media.alt || media.filename || "Picture"}</h1>
+      <p>
+        <Link to="/newsroom/media" className="text-brand underline">
+          Back to the library
+        </Link>
+      </p>
+      <NewsroomNotice done={loaderData.done} error={actionData?.error} />
+      <section aria-labelledby="focus-heading" className="flex flex-col gap-2">
+        <h2 id="focus-heading" className="text-lg font-bold">
+          Focal point
+        </h2>
+        <p id="focus-hint" className="text-sm">
+          Select the point that must stay in every crop.
+        </p>
+        <Form method="post" className="relative self-start" style={{ width: FOCUS_PICKER_WIDTH }}>
+          <CsrfField />
+          <input
+            type="image"
+            name="focus"
+            src={picker}
+            alt={`Set the focal point of ${media.alt || media.filename || "the picture"}`}
+            aria-describedby="focus-hint"
+            width={FOCUS_PICKER_WIDTH}
+            height={shownHeight}
+            className="block cursor-crosshair rounded"
+            style={{ backgroundColor: picture.color }}
+          />
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-red-600 shadow"
+            style={{ left: `${picture.focus?.x ?? 50}%`, top: `${picture.focus?.y ?? 50}%` }}
+          />
+        </Form>
+        <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {crops.map((c) => (
+            <li key={c.crop} className="flex flex-col gap-1 text-sm">
+              <img
+                src={c.src}
+                alt=""
+                loading="lazy"
+                className="w-full rounded ring-1 ring-slate-200"
+              />
+              {CROP_NAMES[c.crop]}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="words-heading" className="rounded p-4 ring-1 ring-slate-200">
+        <h2 id="words-heading" className="text-lg font-bold">
+          Words
+        </h2>
+        <Form method="post" className="mt-3 flex flex-col gap-3">
+          <CsrfField />
+          <label className="flex flex-col gap-1 font-semibold">
+            Alt text (what the picture shows)
+            <input
+              type="text"
+              name="alt"
+              defaultValue={media.alt}
+              maxLength={POST_LIMITS.pictureAlt}
+              className={FIELD}
+            />
+          </label>
+          <label className="flex flex-col gap-1 font-semibold">
+            Credit
+            <input
+              type="text"
+              name="credit"
+              defaultValue={media.credit}
+              maxLength={POST_LIMITS.pictureCredit}
+              className={FIELD}
+            />
+          </label>
+          <button type="submit" className={`${BUTTON} self-start`}>
+            Save
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

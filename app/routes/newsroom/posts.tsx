@@ -1,0 +1,172 @@
+import { data, Form, Link, redirect } from "react-router";
+import { readForm } from "../../../server/forms/submission";
+import { listPosts, POSTS_PAGE_SIZE } from "../../../server/newsroom/post-reads";
+import { createPost } from "../../../server/newsroom/posts";
+import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
+import {
+  POST_KINDS,
+  POST_STATUSES,
+  type PostKind,
+  type PostStatus,
+} from "../../../shared/post-fields";
+import { BUTTON, FIELD, formatStaffTime, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
+import { newsroomMeta } from "../../lib/newsroom-meta";
+import { CsrfField } from "./layout";
+import type { Route } from "./+types/posts";
+
+export const meta: Route.MetaFunction = newsroomMeta("Writing");
+
+const KIND_NAMES: Record<PostKind, string> = { story: "Story", blog: "Blog post" };
+const STATUS_NAMES: Record<PostStatus, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  published: "Published",
+  unpublished: "Unpublished",
+};
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | undefined =>
+  list.find((item) => item === value);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  const params = new URL(request.url).searchParams;
+  const kind = oneOf(POST_KINDS, params.get("kind"));
+  const status = oneOf(POST_STATUSES, params.get("status"));
+  const page = Math.min(10_000, Math.max(1, Number(params.get("page")) || 1));
+  const { posts, total } = await listPosts(context.db, { kind, status, page });
+  return {
+    posts: posts.map((p) => ({
+      ...p,
+      updatedAt: p.updatedAt.toISOString(),
+      publishAt: p.publishAt?.toISOString() ?? null,
+    })),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / POSTS_PAGE_SIZE)),
+    kind: kind ?? "",
+    status: status ?? "",
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  const session = await requireStaffAction(request, context, form);
+  const kind = oneOf(
+    POST_KINDS,
+    typeof form.get("kind") === "string" ? String(form.get("kind")) : null,
+  );
+  if (!kind) throw data("Unknown kind of post.", { status: 400 });
+  const id = await createPost(context, session.member, kind);
+  throw redirect(`/newsroom/posts/${id}?done=created`, 303);
+}
+
+export default function Posts({ loaderData }: Route.ComponentProps) {
+  const { posts, total, page, pages, kind, status } = loaderData;
+  const pageLink = (n: number) => {
+    const params = new URLSearchParams();
+    if (kind) params.set("kind", kind);
+    if (status) params.set("status", status);
+    if (n > 1) params.set("page", String(n));
+    const query = params.toString();
+    return query ? `/newsroom/posts?${query}` : "/newsroom/posts";
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold">Writing</h1>
+      <p className="text-slate-700">
+        The publication&apos;s own stories and blog posts. A draft is never public; publish it now
+        or schedule it.
+      </p>
+      <Form method="post" className="flex flex-wrap gap-2">
+        <CsrfField />
+        <button type="submit" name="kind" value="story" className={PRIMARY_BUTTON}>
+          New story
+        </button>
+        <button type="submit" name="kind" value="blog" className={BUTTON}>
+          New blog post
+        </button>
+      </Form>
+      <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter">
+        <label className="flex flex-col gap-1 font-semibold">
+          Kind
+          <select name="kind" defaultValue={kind} className={FIELD}>
+            <option value="">All</option>
+            {POST_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_NAMES[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 font-semibold">
+          Status
+          <select name="status" defaultValue={status} className={FIELD}>
+            <option value="">All</option>
+            {POST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_NAMES[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className={BUTTON}>
+          Show
+        </button>
+      </Form>
+      <p className="text-sm text-slate-700">
+        {total === 1 ? "1 story or post" : `${total} stories and posts`}
+      </p>
+      {posts.length === 0 ? (
+        <p>Nothing here yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded ring-1 ring-slate-200">
+          {posts.map((p) => (
+            <li key={p.id} className="flex flex-col gap-1 p-3">
+              <p className="flex flex-wrap items-baseline gap-2">
+                <Link
+                  to={`/newsroom/posts/${p.id}`}
+                  className="font-semibold break-words text-brand underline"
+                >
+                  {p.title || "(no headline yet)"}
+                </Link>
+                <span className="rounded bg-slate-100 px-2 text-xs">{KIND_NAMES[p.kind]}</span>
+                <span className="rounded bg-slate-100 px-2 text-xs">{STATUS_NAMES[p.status]}</span>
+              </p>
+              <p className="text-xs text-slate-600">
+                {p.status === "scheduled" && p.publishAt
+                  ? `Goes on the site ${formatStaffTime(p.publishAt)} (San Diego time). `
+                  : null}
+                Last saved {formatStaffTime(p.updatedAt)} by {p.updatedBy}.
+                {p.siteLink ? (
+                  <>
+                    {" "}
+                    <Link to={p.siteLink} className="text-brand underline">
+                      View on the site
+                    </Link>
+                  </>
+                ) : null}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 ? (
+        <nav aria-label="Pages" className="flex gap-4">
+          {page > 1 ? (
+            <Link to={pageLink(page - 1)} className="text-brand underline">
+              Newer
+            </Link>
+          ) : null}
+          <span>
+            Page {page} of {pages}
+          </span>
+          {page < pages ? (
+            <Link to={pageLink(page + 1)} className="text-brand underline">
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
