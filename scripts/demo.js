@@ -38,11 +38,34 @@ step("Loading the sample feeds", process.execPath, [
   "--force",
 ]);
 
+// A SAMPLE editor account, so a newcomer can sign in to the newsroom and write at once. Made
+// again (its password reset to the sample one) on every demo run; the demo's database only.
+const SAMPLE_EDITOR = "sample.editor@example.org";
+const SAMPLE_PASSWORD = "sample-editor-password";
+function sampleEditor() {
+  const run = (args) =>
+    spawnSync(process.execPath, ["--import", "tsx", "cli/news.ts", "staff", ...args], {
+      input: `${SAMPLE_PASSWORD}\n`,
+      env,
+      encoding: "utf8",
+    });
+  const added = run(["add", SAMPLE_EDITOR, "--role", "editor", "--password-stdin"]);
+  if (added.status !== 0 && run(["reset", SAMPLE_EDITOR, "--password-stdin"]).status !== 0) {
+    console.error(`✖ The sample editor account could not be made:\n${added.stderr}`);
+    process.exit(1);
+  }
+}
+console.log("\n▶ Making the SAMPLE editor account");
+sampleEditor();
+
 console.log(`\n▶ Serving on http://${env.HOST ?? "localhost"}:${env.PORT ?? 3000} (Ctrl-C stops)`);
 console.log(
   env.SMTP_URL
     ? "  Newsletter mail goes to the SMTP server in SMTP_URL."
     : `  Newsletter mail (confirmations, the daily digest at ${env.NEWSLETTER_SEND_AT ?? "06:00"} San Diego time) is written as .eml files to ${path.resolve(env.MAIL_OUTBOX_DIR ?? path.join(env.DATA_DIR, "outbox"))}; send one now with \`DATA_DIR=${env.DATA_DIR} npm run news -- newsletter send\` while the site is stopped.`,
+);
+console.log(
+  `  Newsroom: http://${env.HOST ?? "localhost"}:${env.PORT ?? 3000}/newsroom/sign-in with the SAMPLE editor account ${SAMPLE_EDITOR}, password ${SAMPLE_PASSWORD} (demo only; write under Writing).`,
 );
 const server = spawn(process.execPath, WEB_PROCESS_ARGS, {
   stdio: "inherit",
