@@ -38,6 +38,7 @@ describe("parseConfig", () => {
         dir: "/srv/news/data/pictures",
         maxBytes: 2048 * 1024 * 1024,
         allowPrivateAddresses: false,
+        uploadMaxBytes: 15 * 1024 * 1024,
       },
       blog: { source: "local", dir: "/srv/news/content/blog" },
       newsletter: {
@@ -133,6 +134,7 @@ describe("parseConfig", () => {
         READ_CACHE_MB: "0",
         PICTURES_DIR: "/var/lib/news/pictures",
         PICTURES_MAX_MB: "512",
+        UPLOAD_MAX_BYTES: "20971520",
         IMAGE_FETCH_ALLOW_PRIVATE: "true",
       },
       "/srv/news",
@@ -157,6 +159,7 @@ describe("parseConfig", () => {
         dir: "/var/lib/news/pictures",
         maxBytes: 512 * 1024 * 1024,
         allowPrivateAddresses: true,
+        uploadMaxBytes: 20 * 1024 * 1024,
       },
     });
   });
@@ -188,6 +191,8 @@ describe("parseConfig", () => {
     ["NODE_ENV", "staging", "development, production or test"],
     ["HOST", "   ", "a non-empty value"],
     ["PICTURES_MAX_MB", "8", "a number of megabytes from 16 to 1048576"],
+    ["UPLOAD_MAX_BYTES", "15MB", "a whole number of bytes from 1048576 to 104857600"],
+    ["UPLOAD_MAX_BYTES", "1000", "a whole number of bytes from 1048576 to 104857600"],
     ["IMAGE_FETCH_ALLOW_PRIVATE", "yes", "true or false"],
   ])("rejects %s=%s naming the variable", (variable, value, expected) => {
     let error: unknown;

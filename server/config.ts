@@ -126,6 +126,12 @@ const schema = z.object({
     .min(16, "a number of megabytes from 16 to 1048576")
     .max(1_048_576, "a number of megabytes from 16 to 1048576")
     .default(2048),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number({ error: "a whole number of bytes from 1048576 to 104857600" })
+    .int("a whole number of bytes from 1048576 to 104857600")
+    .min(1_048_576, "a whole number of bytes from 1048576 to 104857600")
+    .max(104_857_600, "a whole number of bytes from 1048576 to 104857600")
+    .default(15 * 1024 * 1024),
   IMAGE_FETCH_ALLOW_PRIVATE: z
     .enum(["true", "false"], { error: "true or false" })
     .default("false")
@@ -211,8 +217,16 @@ export interface Config {
   contentDir: string;
   /** Where blog posts come from: Markdown files here, or the hosted blog API. */
   blog: BlogConfig;
-  /** Feed pictures kept on disk (server/images), and whether they may come from private addresses. */
-  pictures: { dir: string; maxBytes: number; allowPrivateAddresses: boolean };
+  /**
+   * Pictures kept on disk (server/images), whether feed pictures may come from private addresses,
+   * and the largest picture staff may upload, in bytes (UPLOAD_MAX_BYTES).
+   */
+  pictures: {
+    dir: string;
+    maxBytes: number;
+    allowPrivateAddresses: boolean;
+    uploadMaxBytes: number;
+  };
   /** The bearer token `/metrics` asks for; null: `/metrics` is not served. Never logged. */
   metricsToken: string | null;
   /** The newsletter's mail (server/mail, decision 026). */
@@ -324,6 +338,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       dir: path.resolve(cwd, v.PICTURES_DIR ?? path.join(v.DATA_DIR, "pictures")),
       maxBytes: Math.round(v.PICTURES_MAX_MB * 1024 * 1024),
       allowPrivateAddresses: v.IMAGE_FETCH_ALLOW_PRIVATE,
+      uploadMaxBytes: v.UPLOAD_MAX_BYTES,
     },
     blog: blogConfig(v, cwd),
     newsletter: {

@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
 import {
+  addressFocus,
   asArticlePicture,
-  ownPath,
+  aspectSize,
+  cropPath,
+  cropRegion,
+  CROPS,
   fallbackVariant,
+  focusInCopy,
+  ownPath,
   shapeSize,
   socialImage,
   structuredDataImages,
+  variantPath,
   variantSrcset,
   variantWidths,
+  wideFocus,
   type StoredPicture,
 } from "./picture";
 
@@ -114,6 +122,106 @@ describe("previews", () => {
   });
 });
 
+describe("focus", () => {
+  const LANDSCAPE = { width: 1600, height: 900 };
+  const PORTRAIT = { width: 900, height: 1600 };
+
+  it("sizes each crop's part as the largest of its proportions in the picture", () => {
+    expect(aspectSize(LANDSCAPE, CROPS["1x1"])).toEqual({ width: 900, height: 900 });
+    expect(aspectSize(LANDSCAPE, CROPS.og)).toEqual({ width: 1600, height: 840 });
+    expect(aspectSize(LANDSCAPE, CROPS["16x9"])).toEqual({ width: 1600, height: 900 });
+    expect(aspectSize(PORTRAIT, CROPS.og)).toEqual({ width: 900, height: 473 });
+    expect(aspectSize(PORTRAIT, CROPS["4x3"])).toEqual({ width: 900, height: 675 });
+    expect(aspectSize({ width: 1, height: 1000 }, CROPS.og)).toEqual({ width: 1, height: 1 });
+  });
+
+  it.each([
+    // [picture, part, focus, left, top]
+    ["landscape, centred without a focus", LANDSCAPE, 900, 900, undefined, 350, 0],
+    ["landscape, focus at the left edge", LANDSCAPE, 900, 900, { x: 0, y: 50 }, 0, 0],
+    ["landscape, focus at the right edge", LANDSCAPE, 900, 900, { x: 100, y: 50 }, 700, 0],
+    ["landscape, focus left of the middle", LANDSCAPE, 900, 900, { x: 30, y: 0 }, 30, 0],
+    ["landscape, focus near the edge", LANDSCAPE, 900, 900, { x: 20, y: 100 }, 0, 0],
+    ["portrait, centred without a focus", PORTRAIT, 900, 506, undefined, 0, 547],
+    ["portrait, focus at the top", PORTRAIT, 900, 506, { x: 0, y: 0 }, 0, 0],
+    ["portrait, focus at the bottom", PORTRAIT, 900, 506, { x: 100, y: 100 }, 0, 1094],
+    ["portrait, focus at a quarter", PORTRAIT, 900, 506, { x: 50, y: 25 }, 0, 147],
+    ["a part as large as the picture", PORTRAIT, 900, 1600, { x: 0, y: 100 }, 0, 0],
+    ["a part larger than the picture", PORTRAIT, 2000, 2000, { x: 100, y: 100 }, 0, 0],
+  ])(
+    "cuts a part around the focus, as near its middle as the edges allow: %s",
+    (_name, picture, width, height, focus, left, top) => {
+      const region = cropRegion(picture, { width, height }, focus);
+      expect(region).toEqual({
+        left,
+        top,
+        width: Math.min(width, picture.width),
+        height: Math.min(height, picture.height),
+      });
+    },
+  );
+
+  it("writes a focus in steps of 5 %, within 0–100", () => {
+    expect(addressFocus({ x: 37, y: 38 })).toEqual({ x: 35, y: 40 });
+    expect(addressFocus({ x: 2.5, y: 97.4 })).toEqual({ x: 5, y: 95 });
+    expect(addressFocus({ x: -3, y: 102 })).toEqual({ x: 0, y: 100 });
+  });
+
+  it("names focused copies and crops apart from the others", () => {
+    expect(variantPath(HASH, 640, "avif", "wide", { x: 37, y: 60 })).toBe(
+      `/images/${HASH}/wide-f35x60-640.avif`,
+    );
+    expect(variantPath(HASH, 640, "avif", "whole", { x: 37, y: 60 })).toBe(
+      `/images/${HASH}/640.avif`,
+    );
+    expect(variantPath(HASH, 640, "jpeg", "wide")).toBe(`/images/${HASH}/wide-640.jpg`);
+    expect(cropPath(HASH, "og", { x: 0, y: 100 })).toBe(`/images/${HASH}/og-f0x100.jpg`);
+    expect(cropPath(HASH, "1x1")).toBe(`/images/${HASH}/1x1.jpg`);
+  });
+
+  it("puts the focus in wide copies' addresses only where it moves their cut", () => {
+    const portrait = { ...stored(900, 1600), focus: { x: 10, y: 22 } };
+    expect(wideFocus(portrait)).toEqual({ x: 10, y: 20 });
+    expect(variantSrcset(portrait, "avif", { maxWidth: 500, shape: "wide" })).toBe(
+      `/images/${HASH}/wide-f10x20-160.avif 160w, /images/${HASH}/wide-f10x20-320.avif 320w, /images/${HASH}/wide-f10x20-480.avif 480w`,
+    );
+    expect(fallbackVariant(portrait, 700, "wide")).toBe(`/images/${HASH}/wide-f10x20-640.jpg`);
+    // Whole copies are never cut.
+    expect(variantSrcset(portrait, "webp", { maxWidth: 200 })).toBe(
+      `/images/${HASH}/160.webp 160w`,
+    );
+    // A picture of 16:9 already, or a focus in the middle: the copies every picture has.
+    const sixteenNine = { ...stored(1600, 900), focus: { x: 10, y: 90 } };
+    expect(wideFocus(sixteenNine)).toBeUndefined();
+    expect(fallbackVariant(sixteenNine, 700, "wide")).toBe(`/images/${HASH}/wide-640.jpg`);
+    expect(wideFocus({ ...stored(900, 1600), focus: { x: 10, y: 51 } })).toBeUndefined();
+    expect(wideFocus(stored(900, 1600))).toBeUndefined();
+  });
+
+  it("names focused crops for previews and structured data", () => {
+    const picture = { ...stored(1600), focus: { x: 36, y: 61 } };
+    expect(socialImage(picture, "Alt")).toEqual({
+      url: `/images/${HASH}/og-f35x60.jpg`,
+      width: 1200,
+      height: 630,
+      alt: "Alt",
+    });
+    expect(structuredDataImages(picture)).toEqual([
+      `/images/${HASH}/16x9-f35x60.jpg`,
+      `/images/${HASH}/4x3-f35x60.jpg`,
+      `/images/${HASH}/1x1-f35x60.jpg`,
+    ]);
+  });
+
+  it("says where the focus lies in a copy, for a box the copy covers", () => {
+    expect(focusInCopy(stored(900, 1600), "whole")).toBeUndefined();
+    const portrait = { ...stored(900, 1600), focus: { x: 30, y: 90 } };
+    expect(focusInCopy(portrait, "whole")).toEqual({ x: 30, y: 90 });
+    // The wide copy is the bottom 900 × 506 (the focus's 90 % is within 253 px of the edge).
+    expect(focusInCopy(portrait, "wide")).toEqual({ x: 30, y: 68 });
+  });
+});
+
 describe("asArticlePicture", () => {
   it("takes the two shapes the picture pass writes", () => {
     expect(asArticlePicture(stored(800))).toEqual(stored(800));
@@ -121,6 +229,14 @@ describe("asArticlePicture", () => {
       kind: "site",
       src: "/images/a.svg",
     });
+  });
+
+  it("keeps a focus within the picture, and leaves out any other", () => {
+    const focused = { ...stored(800), focus: { x: 0, y: 100 } };
+    expect(asArticlePicture(focused)).toEqual(focused);
+    for (const focus of [{ x: 150, y: 50 }, { x: "50", y: 50 }, { x: 50 }, "50 50", null]) {
+      expect(asArticlePicture({ ...stored(800), focus })).toEqual(stored(800));
+    }
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { preload } from "react-dom";
 import {
   FORMAT_FILES,
   fallbackVariant,
+  focusInCopy,
   shapeSize,
   variantSrcset,
   type ArticlePicture,
@@ -51,9 +52,9 @@ function showFallback(img: HTMLImageElement) {
 
 /**
  * An article's picture. A stored one is a `<picture>` of AVIF, WebP and JPEG copies from our own
- * origin, sized for its slot, with its true aspect ratio reserved and its dominant colour shown
- * while it loads; a site picture is its file; none, or one that fails to load (even before the
- * page hydrated), is the bundled default.
+ * origin, sized for its slot (cut around its focus, when it has one), with its true aspect ratio
+ * reserved and its dominant colour shown while it loads; a site picture is its file; none, or one
+ * that fails to load (even before the page hydrated), is the bundled default.
  */
 export function ArticleImage({ picture, alt, slot, load = "lazy", width, height, ...rest }: Props) {
   const imgProps = {
@@ -86,8 +87,10 @@ export function ArticleImage({ picture, alt, slot, load = "lazy", width, height,
     webp: variantSrcset(picture, "webp", choice),
   };
   const fallback = fallbackVariant(picture, slot.maxWidth, slot.shape);
-  // The copies' own size: a wide slot's are the picture's middle 16:9.
+  // The copies' own size: a wide slot's are the picture's middle 16:9 (or its 16:9 around its focus).
   const size = shapeSize(picture, slot.shape);
+  // A box of other proportions than the copies' (community's top story) is covered around the focus.
+  const focus = focusInCopy(picture, slot.shape);
   if (load === "priority") {
     // React does not preload an <img> inside <picture> (it cannot know which source wins): the
     // head names the AVIF copies, which every browser this site targets chooses.
@@ -119,7 +122,11 @@ export function ArticleImage({ picture, alt, slot, load = "lazy", width, height,
         sizes={slot.sizes}
         width={size.width}
         height={size.height}
-        style={{ ...rest.style, backgroundColor: picture.color }}
+        style={{
+          ...rest.style,
+          backgroundColor: picture.color,
+          ...(focus ? { objectPosition: `${focus.x}% ${focus.y}%` } : {}),
+        }}
       />
     </picture>
   );

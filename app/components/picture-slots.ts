@@ -13,7 +13,9 @@ export interface PictureSlot {
   sizes: string;
   /**
    * `wide` for a slot that draws every picture in a 16:9 box, covered (aspect-video with
-   * object-cover): its copies are the pictures' middle 16:9 alone, the part the box shows.
+   * object-cover): its copies are the pictures' middle 16:9 alone, the part the box shows, or the
+   * 16:9 around a picture's focus. A `whole` slot that covers a box of other proportions keeps the
+   * focus in it too (ArticleImage's `object-position`).
    */
   shape: VariantShape;
   /** The widest the slot ever draws a picture, in CSS pixels (its copies stop at twice that). */

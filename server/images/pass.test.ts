@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles, pictures } from "../db/schema";
+import { articles, newsroomMedia, pictures } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { runIngestPass } from "../ingest/ingest";
 import { sanitizeHtml } from "../ingest/sanitize";
@@ -22,6 +22,7 @@ import {
   type PicturePassOptions,
 } from "./pass";
 import { folderPictureStore, type PictureStore } from "./store";
+import { acceptUpload } from "./upload";
 
 reportSkippedPostgres();
 
@@ -382,5 +383,68 @@ describe.each(testDatabases())("the picture pass on $name", (database) => {
     expect(summary.pictures?.fetched).toBe(2);
     expect(await pictureOf("late")).toMatchObject({ kind: "stored" });
     await expect.poll(() => changes).toBeGreaterThan(before);
+  });
+
+  it("never removes an original a newsroom upload names, nor an own story's picture", async () => {
+    const upload = await acceptUpload(otherPhoto, store, { maxBytes: 15 * 1024 * 1024, maker });
+    if (!upload.ok) throw new Error(upload.error);
+    await handle.db.insert(newsroomMedia).values({
+      hash: upload.hash,
+      width: upload.width,
+      height: upload.height,
+      color: upload.color,
+      bytes: upload.bytes,
+      uploadedBy: "editor@ledger.example.org",
+    });
+    const ownPicture = { kind: "stored" as const, ...upload, focus: { x: 30, y: 70 } };
+    await handle.db.insert(articles).values({
+      id: "our-own-story",
+      category: "local-news",
+      link: `${SITE}/article/our-own-story`,
+      title: "Our own story",
+      excerpt: "Written in the newsroom",
+      content: "<p>Text</p>",
+      author: "Staff",
+      publishedAt: T0,
+      own: true,
+      picture: {
+        kind: "stored",
+        hash: upload.hash,
+        width: upload.width,
+        height: upload.height,
+        color: upload.color,
+        focus: ownPicture.focus,
+      },
+      picturesListed: true,
+    });
+    // A feed names the very bytes kept for the upload: the pass keeps them under the same hash.
+    const bytes = (await store.getOriginal(upload.hash)) ?? new Uint8Array();
+    host.route("/uploaded-too.jpg", (_req, res) =>
+      res.writeHead(200, { "content-type": "image/jpeg" }).end(Buffer.from(bytes)),
+    );
+    await storeArticles(
+      handle.db,
+      feedId,
+      [item("echo", host.url("/uploaded-too.jpg"))],
+      later(7 * RECHECK_AFTER_MS),
+    );
+    await pass({ now: later(7 * RECHECK_AFTER_MS + HOUR) });
+    expect((await row(host.url("/uploaded-too.jpg")))?.hash).toBe(upload.hash);
+
+    // The feed story goes: its address with it, and the original would, but for the upload.
+    await handle.db.delete(articles).where(eq(articles.id, "echo"));
+    const summary = await pass({ now: later(7 * RECHECK_AFTER_MS + 2 * HOUR) });
+    expect(summary.removed).toBeGreaterThanOrEqual(1);
+    expect(await row(host.url("/uploaded-too.jpg"))).toBeUndefined();
+    expect(await store.hasOriginal(upload.hash)).toBe(true);
+    // The own story names no feed address: its picture is the upload, focus and all.
+    expect(await pictureOf("our-own-story")).toEqual({
+      kind: "stored",
+      hash: upload.hash,
+      width: upload.width,
+      height: upload.height,
+      color: upload.color,
+      focus: { x: 30, y: 70 },
+    });
   });
 });

@@ -8,7 +8,7 @@ import {
   type VariantWidth,
 } from "../../shared/picture";
 import type { DatabaseHandle } from "../db/client";
-import { articlePictures, articles, pictures } from "../db/schema";
+import { articlePictures, articles, newsroomMedia, pictures } from "../db/schema";
 import { runPool, type PoolLimits } from "../ingest/pool";
 import { nextAttemptAfterFailure } from "../ingest/schedule";
 import { MAX_URL_LENGTH } from "../ingest/text";
@@ -355,18 +355,19 @@ async function checkPicture(
 
 /**
  * Copies each article's top picture, as pages show it, onto the article (the lists read it there),
- * unless staff chose the default picture for it.
+ * unless staff chose the default picture for it. The newsroom's own stories are left alone: their
+ * picture is an upload staff chose (server/newsroom/posts.ts), not a feed's address.
  */
 async function copyTopPictures(database: DatabaseHandle): Promise<number> {
   const set = await database.db.execute(sql`
     UPDATE articles a SET picture = p.picture
       FROM pictures p
      WHERE p.url = a.image AND p.picture IS NOT NULL AND a.picture IS DISTINCT FROM p.picture
-       AND NOT a.default_picture
+       AND NOT a.default_picture AND NOT a.own
     RETURNING a.id`);
   const cleared = await database.db.execute(sql`
     UPDATE articles a SET picture = NULL
-     WHERE a.picture IS NOT NULL
+     WHERE a.picture IS NOT NULL AND NOT a.own
        AND (a.default_picture
             OR NOT EXISTS (SELECT 1 FROM pictures p WHERE p.url = a.image AND p.picture IS NOT NULL))
     RETURNING a.id`);
@@ -378,7 +379,10 @@ function rowCount(result: unknown): number {
   return r.rows?.length ?? r.rowCount ?? r.affectedRows ?? 0;
 }
 
-/** Removes addresses nothing names, and the originals no remaining address keeps. */
+/**
+ * Removes addresses nothing names, and the originals no remaining address keeps, nor an upload of
+ * the newsroom's library (the same bytes as a feed's picture have the same hash).
+ */
 async function removeUnused(database: DatabaseHandle, store: PictureStore): Promise<number> {
   const removed = await database.db.execute(sql`
     DELETE FROM pictures p
@@ -396,7 +400,12 @@ async function removeUnused(database: DatabaseHandle, store: PictureStore): Prom
       .from(pictures)
       .where(eq(pictures.hash, hash))
       .limit(1);
-    if (!still) await store.remove(hash);
+    const [uploaded] = await database.db
+      .select({ id: newsroomMedia.id })
+      .from(newsroomMedia)
+      .where(eq(newsroomMedia.hash, hash))
+      .limit(1);
+    if (!still && !uploaded) await store.remove(hash);
   }
   return rowCount(removed);
 }

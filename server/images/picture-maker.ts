@@ -1,7 +1,23 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { Focus } from "../../shared/picture";
 import type { Inspection } from "./picture";
 import type { VariantFormat, VariantShape, VariantWidth } from "./variants";
+
+/** A copy asked of the maker (renderVariant). */
+export interface VariantJob {
+  width: VariantWidth;
+  format: VariantFormat;
+  shape?: VariantShape;
+  focus?: Focus;
+}
+
+/** A fixed crop asked of the maker (renderCrop). */
+export interface CropJob {
+  width: number;
+  height: number;
+  focus?: Focus;
+}
 
 /**
  * What sharp does for us: read what a fetched picture is, and make its copies. Two makers answer
@@ -13,11 +29,10 @@ import type { VariantFormat, VariantShape, VariantWidth } from "./variants";
  */
 export interface PictureMaker {
   inspect(bytes: Uint8Array): Promise<Inspection>;
-  variant(
-    original: Uint8Array,
-    variant: { width: VariantWidth; format: VariantFormat; shape?: VariantShape },
-  ): Promise<Uint8Array>;
-  crop(original: Uint8Array, crop: { width: number; height: number }): Promise<Uint8Array>;
+  variant(original: Uint8Array, variant: VariantJob): Promise<Uint8Array>;
+  crop(original: Uint8Array, crop: CropJob): Promise<Uint8Array>;
+  /** An upload as it is kept: upright, without metadata (cleanOriginal). */
+  clean(bytes: Uint8Array): Promise<Uint8Array>;
   /** Ends the child process, if there is one; a later job starts another. */
   close(): Promise<void>;
 }
@@ -29,6 +44,7 @@ export function inlinePictureMaker(): PictureMaker {
     variant: async (original, variant) =>
       (await import("./picture")).renderVariant(original, variant),
     crop: async (original, crop) => (await import("./picture")).renderCrop(original, crop),
+    clean: async (bytes) => (await import("./picture")).cleanOriginal(bytes),
     close: async () => undefined,
   };
 }
@@ -36,11 +52,9 @@ export function inlinePictureMaker(): PictureMaker {
 /** A job for the child, and its answer (the messages of server/images/picture-worker.ts). */
 export type MakerJob = { id: number; bytes: Uint8Array } & (
   | { op: "inspect" }
-  | {
-      op: "variant";
-      variant: { width: VariantWidth; format: VariantFormat; shape?: VariantShape };
-    }
-  | { op: "crop"; crop: { width: number; height: number } }
+  | { op: "variant"; variant: VariantJob }
+  | { op: "crop"; crop: CropJob }
+  | { op: "clean" }
 );
 export type MakerReply =
   | { id: number; ok: true; inspection: Inspection }
@@ -191,18 +205,19 @@ export function childPictureMaker(options: ChildMakerOptions = {}): PictureMaker
     async inspect(bytes) {
       try {
         const reply = await ask({ op: "inspect", bytes });
-        if (!reply.ok) return { kind: "refused", reason: reply.error };
+        if (!reply.ok) return { kind: "refused", problem: "unreadable", reason: reply.error };
         if (!("inspection" in reply)) {
           throw new Error("The picture maker answered without a reading.");
         }
         return reply.inspection;
       } catch (error) {
         // A picture that stops libvips is refused like any other it cannot read.
-        return { kind: "refused", reason: (error as Error).message };
+        return { kind: "refused", problem: "unreadable", reason: (error as Error).message };
       }
     },
     variant: (original, variant) => bytesOf({ op: "variant", bytes: original, variant }),
     crop: (original, crop) => bytesOf({ op: "crop", bytes: original, crop }),
+    clean: (bytes) => bytesOf({ op: "clean", bytes }),
     async close() {
       await queue;
       if (current) await letGo(current);

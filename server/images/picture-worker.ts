@@ -18,6 +18,8 @@ async function run(job: MakerJob): Promise<MakerReply> {
         return { id: job.id, ok: true, bytes: await maker.variant(job.bytes, job.variant) };
       case "crop":
         return { id: job.id, ok: true, bytes: await maker.crop(job.bytes, job.crop) };
+      case "clean":
+        return { id: job.id, ok: true, bytes: await maker.clean(job.bytes) };
     }
   } catch (error) {
     return { id: job.id, ok: false, error: (error as Error).message };

@@ -1,11 +1,46 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { inspectPicture, renderVariant } from "./picture";
+import { cleanOriginal, inspectPicture, renderCrop, renderVariant } from "./picture";
 
 const RED = { r: 200, g: 16, b: 32 };
 
 function solid(width: number, height: number, background = RED) {
   return sharp({ create: { width, height, channels: 3, background } });
+}
+
+function noisy(width: number, height: number) {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 30 },
+    },
+  });
+}
+
+const BLUE = { r: 16, g: 32, b: 200 };
+const GREY = { r: 128, g: 128, b: 128 };
+
+/** A grey picture with a red block in its top left corner and a blue one in its bottom right. */
+async function corners(width: number, height: number, block = 200) {
+  const square = (colour: typeof RED) => solid(block, block, colour).png().toBuffer();
+  return solid(width, height, GREY).composite([
+    { input: await square(RED), top: 0, left: 0 },
+    { input: await square(BLUE), top: height - block, left: width - block },
+  ]);
+}
+
+/** The colour of one pixel, as red, blue or grey. */
+async function colourAt(bytes: Uint8Array, x: number, y: number) {
+  const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  const [r = 0, g = 0, b = 0] = [data[at], data[at + 1], data[at + 2]];
+  if (r > 150 && g < 80 && b < 80) return "red";
+  if (b > 150 && r < 80) return "blue";
+  if (Math.abs(r - 128) < 30 && Math.abs(g - 128) < 30 && Math.abs(b - 128) < 30) return "grey";
+  return `rgb(${r}, ${g}, ${b})`;
 }
 
 describe("inspectPicture", () => {
@@ -47,6 +82,7 @@ describe("inspectPicture", () => {
   ])("refuses %s", async (_name, bytes, reason) => {
     expect(await inspectPicture(bytes)).toEqual({
       kind: "refused",
+      problem: "format",
       reason: expect.stringContaining(reason),
     });
   });
@@ -54,7 +90,17 @@ describe("inspectPicture", () => {
   it("refuses a format pages cannot show, such as TIFF", async () => {
     expect(await inspectPicture(await solid(20, 20).tiff().toBuffer())).toEqual({
       kind: "refused",
+      problem: "format",
       reason: "not a photo format: tiff",
+    });
+  });
+
+  it("refuses a picture cut short as unreadable", async () => {
+    const whole = await noisy(400, 300).jpeg().toBuffer();
+    expect(await inspectPicture(whole.subarray(0, whole.byteLength / 2))).toEqual({
+      kind: "refused",
+      problem: "unreadable",
+      reason: expect.stringContaining("premature end"),
     });
   });
 
@@ -70,6 +116,7 @@ describe("inspectPicture", () => {
     const started = Date.now();
     expect(await inspectPicture(huge)).toEqual({
       kind: "refused",
+      problem: "pixels",
       reason: "Input image exceeds pixel limit",
     });
     expect(Date.now() - started).toBeLessThan(500);
@@ -82,6 +129,7 @@ describe("inspectPicture", () => {
     expect(png.byteLength).toBeLessThan(1024 * 1024);
     expect(await inspectPicture(png)).toEqual({
       kind: "refused",
+      problem: "lossless-pixels",
       reason: "PNG of 30.0 megapixels: PNG and GIF are taken up to 16",
     });
     const jpeg = await solid(6000, 5000).jpeg().toBuffer();
@@ -136,7 +184,6 @@ describe("renderVariant", () => {
 
   it("cuts a wide copy from the middle of the picture, at 16:9, never enlarged", async () => {
     // A portrait picture: red above, blue in the middle band, red below.
-    const BLUE = { r: 16, g: 32, b: 200 };
     const band = await solid(1200, 675, BLUE).png().toBuffer();
     const original = await solid(1200, 1600)
       .composite([{ input: band, top: 462, left: 0 }])
@@ -172,5 +219,73 @@ describe("renderVariant", () => {
     expect(metadata.exif).toBeUndefined();
     expect(metadata.orientation).toBeUndefined();
     expect(metadata.icc).toBeUndefined();
+  });
+});
+
+describe("cuts around a focus", () => {
+  it("cuts a wide copy of a portrait picture around its focus, at the copy's size", async () => {
+    const original = await (await corners(900, 1600)).png().toBuffer();
+    const top = await renderVariant(original, {
+      width: 480,
+      format: "jpeg",
+      shape: "wide",
+      focus: { x: 0, y: 0 },
+    });
+    expect(await sharp(top).metadata()).toMatchObject({ width: 480, height: 270 });
+    expect(await colourAt(top, 20, 20)).toBe("red");
+    const bottom = await renderVariant(original, {
+      width: 480,
+      format: "jpeg",
+      shape: "wide",
+      focus: { x: 100, y: 100 },
+    });
+    expect(await colourAt(bottom, 460, 250)).toBe("blue");
+    expect(await colourAt(bottom, 20, 20)).toBe("grey");
+  });
+
+  it("cuts around the focus of the picture as displayed, not as stored", async () => {
+    // Stored 1600 × 900 and turned a quarter clockwise: displayed 900 × 1600, the stored top left
+    // (red) at the top right.
+    const original = await (await corners(1600, 900)).jpeg().withMetadata({ orientation: 6 });
+    const bytes = await original.toBuffer();
+    const copy = await renderVariant(bytes, {
+      width: 480,
+      format: "jpeg",
+      shape: "wide",
+      focus: { x: 100, y: 0 },
+    });
+    expect(await sharp(copy).metadata()).toMatchObject({ width: 480, height: 270 });
+    expect(await colourAt(copy, 460, 20)).toBe("red");
+  });
+
+  it.each([
+    ["og", 1200, 630],
+    ["1x1", 1200, 1200],
+    ["4x3", 1200, 900],
+  ])("cuts the %s crop around the focus, wherever it is", async (_name, width, height) => {
+    for (const [w, h] of [
+      [900, 1600],
+      [2400, 900],
+    ] as const) {
+      const original = await (await corners(w, h, 300)).png().toBuffer();
+      const first = await renderCrop(original, { width, height, focus: { x: 0, y: 0 } });
+      expect(await sharp(first).metadata()).toMatchObject({ width, height });
+      expect(await colourAt(first, 10, 10)).toBe("red");
+      const last = await renderCrop(original, { width, height, focus: { x: 100, y: 100 } });
+      expect(await colourAt(last, width - 10, height - 10)).toBe("blue");
+    }
+  });
+});
+
+describe("cleanOriginal", () => {
+  it.each([
+    ["jpeg", "jpeg", () => noisy(120, 80).jpeg().toBuffer()],
+    ["png", "png", () => noisy(120, 80).png().toBuffer()],
+    ["webp", "webp", () => noisy(120, 80).webp().toBuffer()],
+    ["avif", "heif", () => noisy(120, 80).avif({ effort: 0 }).toBuffer()],
+    ["gif", "png", () => noisy(120, 80).gif().toBuffer()],
+  ])("keeps a %s as %s", async (_format, read, make) => {
+    const clean = await cleanOriginal(await make());
+    expect(await sharp(clean).metadata()).toMatchObject({ format: read, width: 120, height: 80 });
   });
 });

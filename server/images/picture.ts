@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from "sharp";
-import { shapeSize } from "../../shared/picture";
+import { aspectSize, cropRegion, shapeSize, type Focus } from "../../shared/picture";
+import { LOSSLESS_MAX_PIXELS, MAX_INPUT_PIXELS } from "./limits";
 import type { VariantFormat, VariantShape, VariantWidth } from "./variants";
 
 /**
@@ -13,16 +14,7 @@ import type { VariantFormat, VariantShape, VariantWidth } from "./variants";
 sharp.cache(false);
 sharp.concurrency(1);
 
-/** 40 megapixels: far beyond any photo a page shows, about 120 MB decoded. */
-export const MAX_INPUT_PIXELS = 40_000_000;
-
-/**
- * PNG and GIF are taken up to 16 megapixels (a 5K screen is 14.7). Both shrink a flat picture to
- * almost nothing (30 megapixels of one colour: 400 KB of PNG, 21 KB of GIF), libvips decodes every
- * pixel of them for each copy (JPEG and WebP are shrunk as they are decoded), GIF slowest of all
- * (30 megapixels: 4.9 s to inspect, JPEG 1.4 s), and no camera writes them.
- */
-export const LOSSLESS_MAX_PIXELS = 16_000_000;
+export { LOSSLESS_MAX_PIXELS, MAX_INPUT_PIXELS };
 const LOSSLESS_FORMATS: ReadonlySet<string> = new Set(["png", "gif"]);
 
 export const PICTURE_FORMATS = ["jpeg", "png", "webp", "avif", "gif"] as const;
@@ -38,8 +30,15 @@ export interface PictureInfo {
   animated: boolean;
 }
 
+/**
+ * Why a picture is refused: not one of PICTURE_FORMATS (`format`), more than MAX_INPUT_PIXELS
+ * (`pixels`), a PNG or GIF of more than LOSSLESS_MAX_PIXELS (`lossless-pixels`), or bytes that do
+ * not decode (`unreadable`: cut short, damaged, or a process that stopped on them).
+ */
+export type Refusal = "format" | "pixels" | "lossless-pixels" | "unreadable";
+
 export type Inspection =
-  { kind: "picture"; picture: PictureInfo } | { kind: "refused"; reason: string };
+  { kind: "picture"; picture: PictureInfo } | { kind: "refused"; problem: Refusal; reason: string };
 
 const DECODE = { limitInputPixels: MAX_INPUT_PIXELS } as const;
 
@@ -54,13 +53,20 @@ export async function inspectPicture(bytes: Uint8Array): Promise<Inspection> {
     const metadata = await sharp(bytes, DECODE).metadata();
     const format = pictureFormat(metadata);
     // SVG is a document that can carry scripts and links, not a photo: never taken from a feed.
-    if (!format) return { kind: "refused", reason: `not a photo format: ${metadata.format}` };
+    if (!format) {
+      return {
+        kind: "refused",
+        problem: "format",
+        reason: `not a photo format: ${metadata.format}`,
+      };
+    }
     // Read from the header: nothing is decoded yet.
     const pixels = metadata.width * (metadata.pageHeight ?? metadata.height);
     if (LOSSLESS_FORMATS.has(format) && pixels > LOSSLESS_MAX_PIXELS) {
       const megapixels = (pixels / 1e6).toFixed(1);
       return {
         kind: "refused",
+        problem: "lossless-pixels",
         reason: `${format.toUpperCase()} of ${megapixels} megapixels: PNG and GIF are taken up to ${LOSSLESS_MAX_PIXELS / 1e6}`,
       };
     }
@@ -79,18 +85,33 @@ export async function inspectPicture(bytes: Uint8Array): Promise<Inspection> {
       },
     };
   } catch (error) {
-    return { kind: "refused", reason: (error as Error).message };
+    const reason = (error as Error).message;
+    return { kind: "refused", problem: refusalOf(reason), reason };
   }
+}
+
+/** Loaders of PICTURE_FORMATS, as libvips names them in its messages (`gifload_buffer: …`). */
+const OUR_LOADERS: ReadonlySet<string> = new Set(["jpeg", "png", "webp", "heif", "gif"]);
+
+/** What libvips' message says of bytes it could not read. */
+function refusalOf(message: string): Refusal {
+  if (/exceeds pixel limit/i.test(message)) return "pixels";
+  if (/unsupported image format|buffer is empty/i.test(message)) return "format";
+  // A broken file of a format not taken anyway (an SVG without a size) is of that format first.
+  const loader = /\b([a-z]+)load(?:_buffer|_source)?\b/.exec(message)?.[1];
+  if (loader && !OUR_LOADERS.has(loader)) return "format";
+  return "unreadable";
 }
 
 /**
  * A copy `width` pixels wide (never wider than the original), upright, with no metadata (sharp
  * writes none unless asked: no EXIF, no location), the first frame of an animation only. A `wide`
- * copy is the picture's middle 16:9 (shapeSize), cut as the pages' 16:9 boxes cover it (centred).
+ * copy is the picture's middle 16:9 (shapeSize), cut as the pages' 16:9 boxes cover it (centred),
+ * or with a `focus` the 16:9 around it (cropRegion).
  */
 export async function renderVariant(
   original: Uint8Array,
-  variant: { width: VariantWidth; format: VariantFormat; shape?: VariantShape },
+  variant: { width: VariantWidth; format: VariantFormat; shape?: VariantShape; focus?: Focus },
 ): Promise<Buffer> {
   let image = sharp(original, DECODE).rotate();
   if (variant.shape === "wide") {
@@ -101,6 +122,8 @@ export async function renderVariant(
       { width: Math.min(variant.width, part.width), height: part.height },
       "wide",
     );
+    // After rotate(), extract() takes the upright picture's pixels.
+    if (variant.focus) image = image.extract(cropRegion(autoOrient, part, variant.focus));
     image = image.resize({ width, height, fit: "cover", position: "centre" });
   } else {
     image = image.resize({ width: variant.width, withoutEnlargement: true });
@@ -116,17 +139,54 @@ export async function renderVariant(
 }
 
 /**
- * A fixed crop (social previews, structured data): exactly `width` × `height`, cut around the part
- * of the picture that draws the eye (libvips' attention strategy), enlarged if the original is
- * smaller, JPEG, upright and without metadata.
+ * A fixed crop (social previews, structured data): exactly `width` × `height`, cut around the
+ * `focus` when there is one (cropRegion), else around the part of the picture that draws the eye
+ * (libvips' attention strategy), enlarged if the original is smaller, JPEG, upright and without
+ * metadata.
  */
 export async function renderCrop(
   original: Uint8Array,
-  crop: { width: number; height: number },
+  crop: { width: number; height: number; focus?: Focus },
 ): Promise<Buffer> {
-  return sharp(original, DECODE)
-    .rotate()
-    .resize({ width: crop.width, height: crop.height, fit: "cover", position: "attention" })
+  let image = sharp(original, DECODE).rotate();
+  if (crop.focus) {
+    const { autoOrient } = await sharp(original, DECODE).metadata();
+    image = image.extract(cropRegion(autoOrient, aspectSize(autoOrient, crop), crop.focus));
+  }
+  return image
+    .resize({
+      width: crop.width,
+      height: crop.height,
+      fit: "cover",
+      // The part cut around a focus has the crop's proportions already, give or take a pixel.
+      position: crop.focus ? "centre" : "attention",
+    })
     .jpeg({ quality: 80, mozjpeg: true })
     .toBuffer();
+}
+
+/**
+ * An uploaded picture as it is kept (server/images/upload.ts): upright, and re-encoded, which
+ * leaves every piece of metadata behind (EXIF with its location, XMP, IPTC, comments, the ICC
+ * profile, its colours turned to sRGB). Each format stays itself (JPEG at quality 90 with mozjpeg,
+ * WebP at 90, AVIF at 70, PNG lossless), but for GIF: its first frame as PNG, the one frame pages
+ * show, without the cost of decoding every frame for each copy. Animated WebP keeps its first
+ * frame too. Only for bytes inspectPicture took.
+ */
+export async function cleanOriginal(bytes: Uint8Array): Promise<Buffer> {
+  const { format } = await sharp(bytes, DECODE).metadata();
+  const image = sharp(bytes, DECODE).rotate();
+  switch (format) {
+    case "jpeg":
+      return image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    case "webp":
+      return image.webp({ quality: 90 }).toBuffer();
+    case "heif":
+      return image.avif({ quality: 70, effort: 3 }).toBuffer();
+    case "png":
+    case "gif":
+      return image.png().toBuffer();
+    default:
+      throw new Error(`Not a picture to keep: ${format}`);
+  }
 }

@@ -6,6 +6,7 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { socialImage, structuredDataImages, variantSrcset } from "../../shared/picture";
 import { parseConfig } from "../config";
 import { securityHeaders } from "../http/security";
 import { childPictureMaker, type PictureMaker } from "./picture-maker";
@@ -16,6 +17,8 @@ let dir: string;
 let server: http.Server;
 let base: string;
 let hash: string;
+/** A portrait picture, 900 × 1600: grey, a red block at its top left, a blue one at its bottom right. */
+let cornersHash: string;
 const written: string[] = [];
 let maker: PictureMaker;
 
@@ -34,6 +37,17 @@ beforeAll(async () => {
     create: { width: 800, height: 533, channels: 3, background: { r: 30, g: 90, b: 160 } },
   });
   hash = await store.putOriginal(await photo.jpeg().toBuffer());
+  const block = (background: { r: number; g: number; b: number }) =>
+    sharp({ create: { width: 300, height: 300, channels: 3, background } })
+      .png()
+      .toBuffer();
+  const corners = sharp({
+    create: { width: 900, height: 1600, channels: 3, background: { r: 128, g: 128, b: 128 } },
+  }).composite([
+    { input: await block({ r: 220, g: 10, b: 10 }), top: 0, left: 0 },
+    { input: await block({ r: 10, g: 10, b: 220 }), top: 1300, left: 600 },
+  ]);
+  cornersHash = await store.putOriginal(await corners.png().toBuffer());
 
   const app = express();
   app.use(securityHeaders(parseConfig({})));
@@ -125,6 +139,14 @@ describe("GET /images/<sha256>/<width>.<format>", () => {
     // Each copy has one name: another spelling of a width would make and keep a second copy.
     ["a width with a leading zero", "HASH/0640.jpg"],
     ["a wide width with leading zeros", "HASH/wide-0480.avif"],
+    // A focus in FOCUS_STEP's steps only, spelt one way, and only where a copy is cut.
+    ["a focus between steps", "HASH/wide-f33x60-480.avif"],
+    ["a focus beyond the picture", "HASH/og-f105x50.jpg"],
+    ["a focus with a leading zero", "HASH/og-f05x50.jpg"],
+    ["a focus on a whole copy", "HASH/f50x50-480.avif"],
+    ["a focus after the width", "HASH/wide-480-f50x50.avif"],
+    ["a focus without a width", "HASH/wide-f50x50.avif"],
+    ["half a focus", "HASH/og-f50.jpg"],
   ])("is 404 for %s", async (_name, address) => {
     const file = address.replace("HASH_UPPER", hash.toUpperCase()).replace("HASH", hash);
     const response = await fetch(`${base}/images/${file}`);
@@ -133,6 +155,61 @@ describe("GET /images/<sha256>/<width>.<format>", () => {
 
   it("keeps no copy under a name with a leading zero", () => {
     expect(written.filter((name) => /^(wide-)?0/.test(name))).toEqual([]);
+  });
+});
+
+describe("copies and crops around a focus", () => {
+  /** The colour at a point of a copy, as red, blue or grey. */
+  async function colourAt(address: string, x: number, y: number) {
+    const response = await fetch(`${base}${address}`);
+    expect(response.status, address).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
+    const at = (y * info.width + x) * info.channels;
+    const [r = 0, g = 0, b = 0] = [data[at], data[at + 1], data[at + 2]];
+    if (r > 150 && b < 80) return "red";
+    if (b > 150 && r < 80) return "blue";
+    if (Math.abs(r - 128) < 30 && Math.abs(g - 128) < 30 && Math.abs(b - 128) < 30) return "grey";
+    return `rgb(${r}, ${g}, ${b})`;
+  }
+
+  const picture = (focus?: { x: number; y: number }) => ({
+    kind: "stored" as const,
+    hash: cornersHash,
+    width: 900,
+    height: 1600,
+    color: "#808080",
+    ...(focus ? { focus } : {}),
+  });
+  /** The first address of a srcset. */
+  const first = (srcset: string) => srcset.split(" ")[0] ?? "";
+
+  it("cuts wide copies around the focus the address names, and centred without one", async () => {
+    const top = first(variantSrcset(picture({ x: 0, y: 0 }), "jpeg", { shape: "wide" }));
+    expect(top).toBe(`/images/${cornersHash}/wide-f0x0-160.jpg`);
+    expect(await colourAt(top, 5, 5)).toBe("red");
+    const bottom = `/images/${cornersHash}/wide-f100x100-480.jpg`;
+    expect(await colourAt(bottom, 470, 260)).toBe("blue");
+    expect(await colourAt(bottom, 5, 5)).toBe("grey");
+    // No focus: the middle, neither block.
+    const middle = first(variantSrcset(picture(), "jpeg", { shape: "wide", maxWidth: 480 }));
+    expect(middle).toBe(`/images/${cornersHash}/wide-160.jpg`);
+    expect(await colourAt(middle, 5, 5)).toBe("grey");
+    expect(await colourAt(middle, 155, 85)).toBe("grey");
+  });
+
+  it("cuts the preview and structured data crops around the focus", async () => {
+    const og = socialImage(picture({ x: 0, y: 0 }), "Alt")?.url ?? "";
+    expect(og).toBe(`/images/${cornersHash}/og-f0x0.jpg`);
+    expect(await colourAt(og, 10, 10)).toBe("red");
+    const crops = structuredDataImages(picture({ x: 100, y: 100 })) ?? [];
+    expect(crops).toEqual(
+      ["16x9", "4x3", "1x1"].map((crop) => `/images/${cornersHash}/${crop}-f100x100.jpg`),
+    );
+    const square = crops[2] ?? "";
+    expect(await colourAt(square, 1190, 1190)).toBe("blue");
+    expect(await colourAt(square, 10, 10)).toBe("grey");
+    expect(written).toContain("1x1-f100x100.jpg");
   });
 });
 
@@ -176,6 +253,7 @@ describe("a copy that cannot be made", () => {
         inspect: (bytes) => makerInUse.inspect(bytes),
         variant: (bytes, variant) => makerInUse.variant(bytes, variant),
         crop: (bytes, crop) => makerInUse.crop(bytes, crop),
+        clean: (bytes) => makerInUse.clean(bytes),
         close: async () => undefined,
       }),
     );

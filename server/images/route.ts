@@ -1,4 +1,5 @@
 import express from "express";
+import { addressFocus, type Focus } from "../../shared/picture";
 import {
   CROPS,
   VARIANT_WIDTHS,
@@ -12,11 +13,14 @@ import { HASH, type PictureStore } from "./store";
 
 /**
  * `GET /images/<sha256>/<width>.<avif|webp|jpg>`: a copy of a picture already in the store, made
- * on its first request and kept (`wide-<width>.…`: of its middle 16:9);
- * `GET /images/<sha256>/<og|16x9|4x3|1x1>.jpg`: a fixed crop of it (social previews and structured
- * data), made and kept the same way. Only stored pictures are served, by hash: the route never
- * fetches anything, so it cannot be used to fetch other sites through ours. Its answers never change, so
- * browsers and CDNs keep them for a year.
+ * on its first request and kept (`wide-<width>.…`: of its middle 16:9; `wide-f<x>x<y>-<width>.…`:
+ * of the 16:9 around the point x % from its left and y % from its top);
+ * `GET /images/<sha256>/<og|16x9|4x3|1x1>[-f<x>x<y>].jpg`: a fixed crop of it (social previews and
+ * structured data), around that point when named, made and kept the same way. A point is named in
+ * steps of FOCUS_STEP (shared/picture.ts) only, so a picture has a bounded number of copies.
+ * Only stored pictures are served, by hash: the route never fetches anything, so it cannot be used
+ * to fetch other sites through ours. Its answers never change, so browsers and CDNs keep them for
+ * a year.
  *
  * Mounted in server/http/app.ts; the picture pass (server/images/pass.ts) puts the originals in the
  * store.
@@ -28,10 +32,11 @@ const EXTENSIONS: Record<string, { format: VariantFormat; type: string }> = {
   jpg: { format: "jpeg", type: "image/jpeg" },
 };
 
-// A width as the pages write it, without leading zeros: each copy has one name, so it is made
-// and kept once.
-const FILE = /^(wide-)?([1-9]\d{0,3})\.(avif|webp|jpg)$/;
-const CROP_FILE = /^(og|16x9|4x3|1x1)\.jpg$/;
+// Numbers as the pages write them, without leading zeros: each copy has one name, so it is made
+// and kept once. A focus is only for cuts: a whole copy has none.
+const FOCUS = "f(0|[1-9]\\d{0,2})x(0|[1-9]\\d{0,2})";
+const FILE = new RegExp(`^(?:(wide-)(?:${FOCUS}-)?)?([1-9]\\d{0,3})\\.(avif|webp|jpg)$`);
+const CROP_FILE = new RegExp(`^(og|16x9|4x3|1x1)(?:-${FOCUS})?\\.jpg$`);
 
 /** What a file name asks for: a copy at a width, a crop, or nothing a picture has. */
 type Wanted =
@@ -40,19 +45,44 @@ type Wanted =
       width: VariantWidth;
       format: VariantFormat;
       shape: VariantShape;
+      focus?: Focus;
       type: string;
     }
-  | { kind: "crop"; crop: CropName; type: string };
+  | { kind: "crop"; crop: CropName; focus?: Focus; type: string };
+
+/**
+ * The focus a file name names: none, or one as the pages write it (addressFocus, in its steps);
+ * null for any other, which is no picture's address.
+ */
+function focusOf(x: string | undefined, y: string | undefined): Focus | undefined | null {
+  if (x === undefined || y === undefined) return undefined;
+  const focus = { x: Number(x), y: Number(y) };
+  const written = addressFocus(focus);
+  return written.x === focus.x && written.y === focus.y ? focus : null;
+}
 
 function wanted(file: string): Wanted | null {
-  const crop = CROP_FILE.exec(file)?.[1] as CropName | undefined;
-  if (crop) return { kind: "crop", crop, type: "image/jpeg" };
+  const cropped = CROP_FILE.exec(file);
+  if (cropped) {
+    const focus = focusOf(cropped[2], cropped[3]);
+    if (focus === null) return null;
+    const crop = cropped[1] as CropName;
+    return { kind: "crop", crop, type: "image/jpeg", ...(focus ? { focus } : {}) };
+  }
   const match = FILE.exec(file);
-  const width = Number(match?.[2]);
-  const extension = EXTENSIONS[match?.[3] ?? ""];
-  if (!extension || !isVariantWidth(width)) return null;
+  const width = Number(match?.[4]);
+  const extension = EXTENSIONS[match?.[5] ?? ""];
+  const focus = focusOf(match?.[2], match?.[3]);
+  if (!extension || !isVariantWidth(width) || focus === null) return null;
   const shape = match?.[1] ? "wide" : "whole";
-  return { kind: "variant", width, format: extension.format, shape, type: extension.type };
+  return {
+    kind: "variant",
+    width,
+    format: extension.format,
+    shape,
+    type: extension.type,
+    ...(focus ? { focus } : {}),
+  };
 }
 
 function isVariantWidth(width: number): width is VariantWidth {
@@ -113,11 +143,12 @@ function variantMaker(store: PictureStore, maker: PictureMaker) {
       if (!original) return null;
       const bytes =
         want.kind === "crop"
-          ? await maker.crop(original, CROPS[want.crop])
+          ? await maker.crop(original, { ...CROPS[want.crop], focus: want.focus })
           : await maker.variant(original, {
               width: want.width,
               format: want.format,
               shape: want.shape,
+              focus: want.focus,
             });
       await store.putVariant(hash, file, bytes);
       return bytes;

@@ -49,10 +49,22 @@ describe("folderPictureStore", () => {
     expect(fs.readdirSync(path.join(dir, hash)).sort()).toEqual(["320.jpg", "original"]);
   });
 
+  it("takes the names of focused copies and crops", async () => {
+    const store = folderPictureStore({ dir, maxBytes: 1_000_000 });
+    const hash = await store.putOriginal(bytes(1));
+    for (const name of ["wide-f35x60-640.avif", "og-f0x100.jpg", "1x1-f50x50.jpg"]) {
+      await store.putVariant(hash, name, bytes(2, 10));
+      expect(await store.getVariant(hash, name)).not.toBeNull();
+    }
+  });
+
   it.each([
     ["../../etc", "640.avif"],
     [sha256(bytes(1)), "../original"],
     [sha256(bytes(1)), "640.svg"],
+    [sha256(bytes(1)), "kept"],
+    [sha256(bytes(1)), "f35x60-640.avif"],
+    [sha256(bytes(1)), "og-f35x60-640.jpg"],
   ])("takes no other names (%s/%s)", async (hash, variant) => {
     const store = folderPictureStore({ dir, maxBytes: 1_000_000 });
     await expect(store.putVariant(hash, variant, bytes(1))).rejects.toThrow(
@@ -92,5 +104,69 @@ describe("folderPictureStore", () => {
     expect(await store.getOriginal(sha256(bytes(1)))).toBeNull();
     expect(await store.totalBytes()).toBe(0);
     expect(fs.existsSync(path.join(dir, "later"))).toBe(false);
+  });
+
+  describe("kept originals (newsroom uploads)", () => {
+    it("never removes one to stay within its bound, nor counts it", async () => {
+      const store = folderPictureStore({ dir, maxBytes: 3500 });
+      const upload = await store.putOriginal(bytes(9), { keep: true });
+      expect(await store.totalBytes()).toBe(0);
+      await pause();
+      // Older than every feed picture, and never read: the first to go, were it not kept.
+      const feed = [];
+      for (const fill of [1, 2, 3, 4, 5, 6]) {
+        feed.push(await store.putOriginal(bytes(fill)));
+        await pause();
+      }
+      expect(await store.getOriginal(upload)).toEqual(Buffer.from(bytes(9)));
+      // The bound still holds three feed pictures (3000 of 3500).
+      expect(await store.totalBytes()).toBe(3000);
+      expect(await store.getOriginal(feed[5] ?? "")).not.toBeNull();
+      expect(await store.getOriginal(feed[0] ?? "")).toBeNull();
+    });
+
+    it("removes a kept picture's copies when they are the least used, not its original", async () => {
+      const store = folderPictureStore({ dir, maxBytes: 2500 });
+      const upload = await store.putOriginal(bytes(9), { keep: true });
+      await store.putVariant(upload, "wide-f35x60-640.avif", bytes(8, 1000));
+      await pause();
+      await store.putOriginal(bytes(1));
+      await pause();
+      await store.putOriginal(bytes(2));
+      expect(await store.getVariant(upload, "wide-f35x60-640.avif")).toBeNull();
+      expect(await store.getOriginal(upload)).not.toBeNull();
+      expect(fs.readdirSync(path.join(dir, upload)).sort()).toEqual(["kept", "original"]);
+    });
+
+    it("keeps one another process marked (the mark is a file)", async () => {
+      const first = folderPictureStore({ dir, maxBytes: 2500 });
+      const upload = await first.putOriginal(bytes(9));
+      expect(await first.keep(upload)).toBe(true);
+      expect(await first.keep(sha256(bytes(7)))).toBe(false);
+      await pause();
+      const second = folderPictureStore({ dir, maxBytes: 2500 });
+      for (const fill of [1, 2, 3, 4]) await second.putOriginal(bytes(fill));
+      expect(await second.getOriginal(upload)).not.toBeNull();
+    });
+
+    it("lets a released original go like any other", async () => {
+      const store = folderPictureStore({ dir, maxBytes: 2500 });
+      const upload = await store.putOriginal(bytes(9), { keep: true });
+      await store.release(upload);
+      expect(await store.totalBytes()).toBe(1000);
+      await pause();
+      for (const fill of [1, 2]) {
+        await store.putOriginal(bytes(fill));
+        await pause();
+      }
+      expect(await store.getOriginal(upload)).toBeNull();
+    });
+
+    it("is removed when asked to", async () => {
+      const store = folderPictureStore({ dir, maxBytes: 1_000_000 });
+      const upload = await store.putOriginal(bytes(9), { keep: true });
+      await store.remove(upload);
+      expect(await store.hasOriginal(upload)).toBe(false);
+    });
   });
 });

@@ -8,22 +8,36 @@ import path from "node:path";
  * by several machines can stand in for each other (decision 022).
  */
 export interface PictureStore {
-  /** Keeps the bytes (once, however often they are put) and answers their sha256, in hex. */
-  putOriginal(bytes: Uint8Array): Promise<string>;
+  /**
+   * Keeps the bytes (once, however often they are put) and answers their sha256, in hex. `keep`:
+   * the original is never removed to keep the store within its bound (a picture staff uploaded,
+   * which cannot be fetched again), until `release`d; its copies still may be.
+   */
+  putOriginal(bytes: Uint8Array, options?: { keep?: boolean }): Promise<string>;
   getOriginal(hash: string): Promise<Uint8Array | null>;
   /** Whether the original is kept (it may have been removed to keep the store within its bound). */
   hasOriginal(hash: string): Promise<boolean>;
-  /** `variant` is a file name such as `640.avif` or, for a crop, `og.jpg`. */
+  /** Marks a stored original as `putOriginal`'s `keep` does; false when it is not in the store. */
+  keep(hash: string): Promise<boolean>;
+  /** Lets a kept original go like any other, by the bound (its upload was deleted). */
+  release(hash: string): Promise<void>;
+  /** `variant` is a file name such as `640.avif`, `wide-f35x60-640.avif` or, for a crop, `og.jpg`. */
   putVariant(hash: string, variant: string, bytes: Uint8Array): Promise<void>;
   getVariant(hash: string, variant: string): Promise<Uint8Array | null>;
-  /** The original and every copy of it. */
+  /** The original and every copy of it, kept or not. */
   remove(hash: string): Promise<void>;
+  /** The bytes the bound counts: every file but kept originals. */
   totalBytes(): Promise<number>;
 }
 
 export const HASH = /^[0-9a-f]{64}$/;
-const VARIANT = /^((?:wide-)?\d{1,4}|og|16x9|4x3|1x1)\.(avif|webp|jpg)$/;
+const FOCUS = "f\\d{1,3}x\\d{1,3}";
+const VARIANT = new RegExp(
+  `^(\\d{1,4}|wide-(?:${FOCUS}-)?\\d{1,4}|(?:og|16x9|4x3|1x1)(?:-${FOCUS})?)\\.(avif|webp|jpg)$`,
+);
 const ORIGINAL = "original";
+/** An empty file beside a kept original (a file, so that every process on the machine sees it). */
+const KEPT = "kept";
 
 /** After the bound is passed, pictures are removed down to this share of it. */
 const LOW_WATER = 0.9;
@@ -35,6 +49,11 @@ const LOW_WATER = 0.9;
  * not kept on many mounts (noatime), and the file system keeps this one for every process on the
  * machine, across restarts, with no index of ours to keep consistent. The folder is created on the
  * first write.
+ *
+ * A kept original (an empty `kept` file beside it) is not counted against the bound and never
+ * removed by it: uploads are the newsroom's own content, which would otherwise crowd out the feed
+ * pictures over the years, or be lost. Its copies are counted and removed as any others (a focal
+ * point's copies could otherwise fill the disk).
  */
 export function folderPictureStore(options: { dir: string; maxBytes: number }): PictureStore {
   const { dir, maxBytes } = options;
@@ -49,46 +68,79 @@ export function folderPictureStore(options: { dir: string; maxBytes: number }): 
     return total;
   }
 
-  async function scan(): Promise<{ hash: string; bytes: number; usedAt: number }[]> {
+  const isKept = (hash: string) =>
+    fs.access(path.join(folder(hash), KEPT)).then(
+      () => true,
+      () => false,
+    );
+
+  /** Each picture's files, with the bytes the bound counts (all but a kept original). */
+  async function scan(): Promise<
+    { hash: string; bytes: number; usedAt: number; kept: boolean; files: string[] }[]
+  > {
     const names = await fs.readdir(dir).catch(() => []);
     const pictures = await Promise.all(
       names
         .filter((name) => HASH.test(name))
         .map(async (hash) => {
-          const [stat, files] = await Promise.all([
+          const [stat, entries] = await Promise.all([
             fs.stat(folder(hash)),
             fs.readdir(folder(hash), { withFileTypes: true }),
           ]);
+          const files = entries.map((entry) => entry.name);
+          const kept = files.includes(KEPT);
           const sizes = await Promise.all(
-            files.map((file) => fs.stat(path.join(folder(hash), file.name)).then((s) => s.size)),
+            files
+              .filter((file) => !(kept && file === ORIGINAL))
+              .map((file) => fs.stat(path.join(folder(hash), file)).then((s) => s.size)),
           );
-          return { hash, bytes: sizes.reduce((a, b) => a + b, 0), usedAt: stat.mtimeMs };
+          return {
+            hash,
+            bytes: sizes.reduce((a, b) => a + b, 0),
+            usedAt: stat.mtimeMs,
+            kept,
+            files,
+          };
         }),
     );
     return pictures;
   }
 
-  /** Counts the folder afresh (other processes write to it too) and removes the least used. */
+  /**
+   * Counts the folder afresh (other processes write to it too) and removes the least used: whole
+   * pictures, or a kept picture's copies alone.
+   */
   async function evict(): Promise<void> {
     const pictures = (await scan()).sort((a, b) => a.usedAt - b.usedAt);
     let bytes = pictures.reduce((sum, picture) => sum + picture.bytes, 0);
     for (const picture of pictures) {
       if (bytes <= maxBytes * LOW_WATER) break;
-      await fs.rm(folder(picture.hash), { recursive: true, force: true });
+      // Asked again just before: another process may have marked it kept since the scan.
+      if (picture.kept || (await isKept(picture.hash))) {
+        const copies = picture.files.filter((file) => file !== ORIGINAL && file !== KEPT);
+        await Promise.all(
+          copies.map((file) => fs.rm(path.join(folder(picture.hash), file), { force: true })),
+        );
+      } else {
+        await fs.rm(folder(picture.hash), { recursive: true, force: true });
+      }
       bytes -= picture.bytes;
     }
     total = bytes;
   }
 
-  /** Written under another name first, then renamed: a reader sees the whole file or none. */
-  async function write(hash: string, name: string, bytes: Uint8Array): Promise<void> {
+  /**
+   * Written under another name first, then renamed: a reader sees the whole file or none.
+   * `counts`: false for a kept original, outside the bound.
+   */
+  async function write(hash: string, name: string, bytes: Uint8Array, counts = true) {
     const before = await counted();
     await fs.mkdir(temp, { recursive: true });
     await fs.mkdir(folder(hash), { recursive: true });
     const partial = path.join(temp, randomUUID());
     await fs.writeFile(partial, bytes);
     await fs.rename(partial, path.join(folder(hash), name));
-    total = before + bytes.byteLength;
+    total = before + (counts ? bytes.byteLength : 0);
     if (total > maxBytes) await evict();
   }
 
@@ -105,21 +157,48 @@ export function folderPictureStore(options: { dir: string; maxBytes: number }): 
     }
   }
 
+  const hasOriginal = (hash: string) =>
+    HASH.test(hash)
+      ? fs.access(path.join(folder(hash), ORIGINAL)).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
+
+  /** The mark first, then the bytes: no eviction between the two can take a kept original. */
+  async function mark(hash: string): Promise<void> {
+    if (await isKept(hash)) return;
+    await fs.mkdir(folder(hash), { recursive: true });
+    await fs.writeFile(path.join(folder(hash), KEPT), "");
+    // The original, counted until now, is outside the bound from here on.
+    total = null;
+  }
+
+  async function release(hash: string): Promise<void> {
+    if (!HASH.test(hash)) return;
+    await fs.rm(path.join(folder(hash), KEPT), { force: true });
+    total = null;
+  }
+
   return {
-    async putOriginal(bytes) {
+    async putOriginal(bytes, options = {}) {
       const hash = createHash("sha256").update(bytes).digest("hex");
-      const kept = await read(hash, ORIGINAL);
-      if (!kept) await write(hash, ORIGINAL, bytes);
+      if (options.keep) await mark(hash);
+      const stored = await read(hash, ORIGINAL);
+      if (!stored) await write(hash, ORIGINAL, bytes, !options.keep);
       return hash;
     },
     getOriginal: (hash) => read(hash, ORIGINAL),
-    hasOriginal: (hash) =>
-      HASH.test(hash)
-        ? fs.access(path.join(folder(hash), ORIGINAL)).then(
-            () => true,
-            () => false,
-          )
-        : Promise.resolve(false),
+    hasOriginal,
+    async keep(hash) {
+      if (!(await hasOriginal(hash))) return false;
+      await mark(hash);
+      // Removed by another process between the two: not kept after all.
+      if (await hasOriginal(hash)) return true;
+      await release(hash);
+      return false;
+    },
+    release,
     async putVariant(hash, variant, bytes) {
       if (!HASH.test(hash) || !VARIANT.test(variant)) {
         throw new Error(`Not a picture variant: ${hash}/${variant}`);
