@@ -37,6 +37,43 @@ export const JS_BUDGETS = {
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 
+/**
+ * The newsroom's pages, for staff only: the one place the rich body editor may run, fetched once
+ * its page has hydrated (app/components/editor/BodyField.tsx). Every other page is a reader's.
+ */
+export const isNewsroomRoute = (id: string): boolean =>
+  id === "newsroom" || id.startsWith("routes/newsroom/");
+
+/**
+ * Tiptap's and ProseMirror's code, recognised in a minified script by the names it keeps: the
+ * editor's CSS classes (`ProseMirror`, `ProseMirror-selectednode`), plugin keys and Tiptap's own
+ * names (`tiptap`, `TiptapContext`). No other code of the site says either word.
+ */
+const EDITOR_LIBRARY = /prosemirror|tiptap/i;
+
+export interface EditorBundle {
+  /** The scripts that hold the editor's libraries (its own chunk). */
+  scripts: string[];
+  jsGzipBytes: number;
+}
+
+/**
+ * The build's scripts that hold the rich body editor's libraries, gzipped: what the editor page
+ * fetches after hydration on top of its first visit. Null when no page of the build uses it.
+ */
+export async function editorBundle(buildDir = path.resolve("build")): Promise<EditorBundle | null> {
+  const assets = path.join(buildDir, "client/assets");
+  if (!fs.existsSync(assets)) throw new Error(`No build at ${buildDir}: run npm run build first.`);
+  const scripts = fs
+    .readdirSync(assets)
+    .filter((name) => name.endsWith(".js"))
+    .filter((name) => EDITOR_LIBRARY.test(fs.readFileSync(path.join(assets, name), "utf8")))
+    .map((name) => `/assets/${name}`);
+  if (scripts.length === 0) return null;
+  const file = (url: string) => path.join(buildDir, "client", url);
+  return { scripts, jsGzipBytes: scripts.reduce((n, url) => n + gzipSize(file(url)), 0) };
+}
+
 /** What a first visit to each route downloads, gzipped, from the build in `buildDir`. */
 export async function routeBundles(buildDir = path.resolve("build")): Promise<RouteBundle[]> {
   const server = path.join(buildDir, "server/index.js");
