@@ -2,6 +2,7 @@ import type { PicturePassSummary } from "../../server/images/pass";
 import { folderPictureStore } from "../../server/images/store";
 import { createBlogSource } from "../../server/blog/create-source";
 import { refreshBlogIndex } from "../../server/blog/search-index";
+import { withNewsroomPosts } from "../../server/blog/with-newsroom";
 import { loadContentOrExit } from "../../server/content/load";
 import { loadFeedSources } from "../../server/ingest/feeds-config";
 import {
@@ -75,7 +76,12 @@ export const ingest: Command = {
       process.once("SIGTERM", stop);
       process.once("SIGINT", stop);
 
-      const blog = createBlogSource(config.blog, config.siteUrl, logger);
+      // Listed as the site lists it, the newsroom's blog posts too, so search keeps them.
+      const blog = withNewsroomPosts(
+        database.db,
+        createBlogSource(config.blog, config.siteUrl, logger),
+        { logger },
+      );
 
       // A pass whose lock went with its database connection stopped short: a one-off run fails.
       let lockWasLost = false;

@@ -1,3 +1,5 @@
+import type { StoredPicture } from "../../shared/picture";
+
 /**
  * Where blog posts come from. Two implementations, chosen by `BLOG_SOURCE`: Markdown files in
  * `content/blog/` (local, the default) and the spec's hosted blog API (hosted).
@@ -18,6 +20,11 @@ export interface BlogPostSummary {
   image: string | null;
   /** ISO 8601 date of publication, when the source has one. */
   date: string | null;
+  /**
+   * A picture of our own (a newsroom post's upload, with its focal point), drawn in the copies
+   * each slot needs. Absent for the configured source's posts: pages look their `image` up.
+   */
+  picture?: StoredPicture;
 }
 
 /** A whole post (the spec's "Blog post detail"). */
@@ -30,6 +37,14 @@ export interface BlogPost extends BlogPostSummary {
   /** Comma-separated, as given. */
   shortTailKeywords: string;
   longTailKeywords: string;
+  /** The words of the post's own `picture`: its alt text and credit (a newsroom post's). */
+  pictureAlt?: string;
+  pictureCredit?: string;
+  /**
+   * The Topics, when the writer's post says them (a newsroom post: both keyword lists); without
+   * them pages list the short-tail keywords.
+   */
+  topics?: string[];
 }
 
 /** One page of the list (the spec's "Blog list response"). */
@@ -37,6 +52,11 @@ export interface BlogPage {
   posts: BlogPostSummary[];
   /** Posts in all pages. */
   total: number;
+  /**
+   * Set when one of the blog's sources could not answer and the page holds the other's posts
+   * alone (server/blog/with-newsroom.ts): that source's message. `total` counts what is listed.
+   */
+  failure?: string;
 }
 
 export interface BlogSource {
