@@ -18,6 +18,7 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("article/:id", "routes/article.tsx"),
   route("blog", "routes/blog.tsx"),
+  route("blog/rss.xml", "routes/blog-rss.ts"),
   route("blog/:slug", "routes/blog-post.tsx"),
   route("partners", "routes/partners.tsx"),
   route("faq", "routes/faq.tsx"),

@@ -1,15 +1,11 @@
-import type { ArticlePicture } from "../../shared/picture";
 import { Link } from "react-router";
+import type { WithPicture } from "../../server/blog/pictures";
 import type { BlogPostSummary } from "../../server/blog/source";
 import { ArticleImage } from "./ArticleImage";
 import { PICTURE_SLOTS } from "./picture-slots";
 
 /** A post in the blog list: round image when there is one, title linking to the post, description. */
-export function BlogPostCard({
-  post,
-}: {
-  post: BlogPostSummary & { picture: ArticlePicture | null };
-}) {
+export function BlogPostCard({ post }: { post: WithPicture<BlogPostSummary> }) {
   return (
     // The title's link covers the whole card (its ::after), so the card is one large target.
     <article className="relative flex items-start gap-4 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand hover:ring-slate-300 sm:gap-6 sm:p-6">

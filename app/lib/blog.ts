@@ -1,5 +1,12 @@
 /** Pure helpers of the blog pages. */
 
+/** What the blog is, for its page's description and its feed's. */
+export const BLOG_DESCRIPTION =
+  "Guides, explainers and notes from our newsroom about life in San Diego.";
+
+/** The blog's RSS feed (app/routes/blog-rss.ts), linked from the blog page's head. */
+export const BLOG_FEED_PATH = "/blog/rss.xml";
+
 /** The spec's Topics: the keywords split on commas and trimmed, empty ones dropped. */
 export function splitTags(keywords: string | null | undefined): string[] {
   if (!keywords) return [];

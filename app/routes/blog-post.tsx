@@ -1,8 +1,10 @@
-import { socialImage, type ArticlePicture } from "../../shared/picture";
+import { socialImage } from "../../shared/picture";
 import { data, Link } from "react-router";
 import { blogErrorMessage } from "../../server/blog/load";
-import { withShownBody, withShownPicture } from "../../server/news/pictures";
+import { withBlogPicture, type WithPicture } from "../../server/blog/pictures";
+import { withShownBody } from "../../server/news/pictures";
 import type { BlogPost } from "../../server/blog/source";
+import { ArticleBody } from "../components/ArticleBody";
 import { ArticleImage } from "../components/ArticleImage";
 import { PICTURE_SLOTS } from "../components/picture-slots";
 import { VideoEmbed } from "../components/Embed";
@@ -30,9 +32,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       );
     }
     const post = {
-      ...(await withShownPicture(context.db, context.logger, found)),
+      ...(await withBlogPicture(context.db, context.logger, found)),
       html: await withShownBody(context.db, context.logger, found.html, siteUrl),
     };
+    const topics = topicsOfPost(post);
     const head = pageHead(
       request,
       context,
@@ -40,14 +43,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
         title: post.title,
         description: post.description,
         type: "article",
-        image: socialImage(post.picture, post.title),
+        image: socialImage(post.picture, post.pictureAlt || post.title),
         ...(post.date ? { article: { publishedTime: post.date, section: "Blog" } } : {}),
       },
       [
-        blogPosting(siteUrl, pageUrl(request, siteUrl), {
-          ...post,
-          keywords: splitTags(post.shortTailKeywords),
-        }),
+        blogPosting(siteUrl, pageUrl(request, siteUrl), { ...post, keywords: topics }),
         breadcrumbs(siteUrl, [
           { name: "Blog", path: "/blog" },
           { name: post.title, path: `/blog/${post.slug}` },
@@ -62,6 +62,11 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       { status: 503 },
     );
   }
+}
+
+/** The Topics: the post's own (a newsroom post's), else its short-tail keywords. */
+function topicsOfPost(post: Pick<BlogPost, "topics" | "shortTailKeywords">): string[] {
+  return post.topics ?? splitTags(post.shortTailKeywords);
 }
 
 export const meta = headMeta;
@@ -102,9 +107,9 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Post({ post }: { post: BlogPost & { picture: ArticlePicture | null } }) {
+function Post({ post }: { post: WithPicture<BlogPost> }) {
   const pinterest = pinterestLink(post.image);
-  const topics = splitTags(post.shortTailKeywords);
+  const topics = topicsOfPost(post);
   return (
     <article className="mx-auto max-w-3xl">
       <BackToBlog />
@@ -112,7 +117,7 @@ function Post({ post }: { post: BlogPost & { picture: ArticlePicture | null } })
         <figure className="mt-6">
           <ArticleImage
             picture={post.picture}
-            alt={post.title}
+            alt={post.pictureAlt || post.title}
             slot={PICTURE_SLOTS.blogHero}
             load="priority"
             width={1200}
@@ -130,6 +135,8 @@ function Post({ post }: { post: BlogPost & { picture: ArticlePicture | null } })
                 View on Pinterest<span className="sr-only"> (opens in a new tab)</span>
               </a>
             </figcaption>
+          ) : post.pictureCredit ? (
+            <figcaption className="mt-2 text-sm text-slate-600">{`Photo: ${post.pictureCredit}`}</figcaption>
           ) : null}
         </figure>
       ) : null}
@@ -144,9 +151,9 @@ function Post({ post }: { post: BlogPost & { picture: ArticlePicture | null } })
       ) : null}
       {post.description ? <p className="mt-4 text-lg text-slate-700">{post.description}</p> : null}
       {/* The source sanitised the body to the allowlist (server/ingest/sanitize.ts). */}
-      <div
+      <ArticleBody
+        html={post.html}
         className="article-body mt-8 space-y-4 text-lg leading-relaxed"
-        dangerouslySetInnerHTML={{ __html: post.html }}
       />
       {post.video ? (
         <section aria-labelledby="blog-video" className="mt-10">

@@ -5,17 +5,17 @@ import { escapeHtml } from "../ingest/text";
 /** Characters XML 1.0 cannot hold at all (controls other than tab and line ends, lone surrogates). */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-/** Text for an XML element or a double-quoted attribute. */
-/** An item's picture in a feed of ours: the 16:9 crop from our own origin, or the site's file. */
+/** An item's picture in a feed: its 16:9 crop (around its focus) from our origin, or its file. */
 function mediaContent(siteUrl: string, picture: ArticlePicture): string {
   if (picture.kind === "site") {
     return `<media:content url="${xmlText(siteUrl + picture.src)}" medium="image"/>`;
   }
   const { width, height } = CROPS["16x9"];
-  const url = siteUrl + cropPath(picture.hash, "16x9");
+  const url = siteUrl + cropPath(picture.hash, "16x9", picture.focus);
   return `<media:content url="${xmlText(url)}" medium="image" type="image/jpeg" width="${width}" height="${height}"/>`;
 }
 
+/** Text for an XML element or a double-quoted attribute. */
 export function xmlText(value: string): string {
   return value
     .replace(NOT_XML, "")
@@ -56,13 +56,26 @@ export function newsSitemap(
   return `${XML_DECLARATION}\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:news="http://www.google.com/schemas/sitemap-news/0.9">\n${entries.join("\n")}\n</urlset>\n`;
 }
 
+/** One item of an RSS feed of ours. */
+export interface RssItem {
+  /** Our page of it, absolute: the item's link and its guid. */
+  url: string;
+  title: string;
+  /** ISO 8601; an item without one has no pubDate. */
+  date: string | null;
+  author?: string;
+  category?: string;
+  /** Plain text (which may spell out markup). */
+  description: string;
+  picture: ArticlePicture | null;
+}
+
 /**
- * An RSS 2.0 feed of our articles: each item links to our article page (whose "Read full article"
- * leads to the original), with the excerpt as its description and the picture as media:content.
- * Readers render a description as HTML, so the excerpt (plain text, which may spell out markup) is
- * escaped as HTML before it is escaped as XML.
+ * An RSS 2.0 feed of our pages: each item links to our page, with its text as its description and
+ * its picture as media:content. Readers render a description as HTML, so the text is escaped as
+ * HTML before it is escaped as XML. The newest item's date is the feed's lastBuildDate.
  */
-export function rssFeed(options: {
+export function rssChannel(options: {
   siteUrl: string;
   /** Our address of this feed, for atom:link rel="self". */
   selfPath: string;
@@ -70,23 +83,22 @@ export function rssFeed(options: {
   pagePath: string;
   title: string;
   description: string;
-  articles: Article[];
-  categoryName: (article: Article) => string;
+  items: RssItem[];
 }): string {
-  const { siteUrl, articles } = options;
-  const newest = articles[0]?.date;
-  const items = articles.map((a) => {
-    const url = `${siteUrl}/article/${a.id}`;
-    const image = a.picture ? `\n${mediaContent(siteUrl, a.picture)}` : "";
-    return `<item>
-<title>${xmlText(a.title)}</title>
-<link>${xmlText(url)}</link>
-<guid isPermaLink="true">${xmlText(url)}</guid>
-<pubDate>${new Date(a.date).toUTCString()}</pubDate>
-<dc:creator>${xmlText(a.author)}</dc:creator>
-<category>${xmlText(options.categoryName(a))}</category>
-<description>${xmlText(escapeHtml(a.excerpt))}</description>${image}
-</item>`;
+  const { siteUrl } = options;
+  const newest = options.items.find((item) => item.date)?.date;
+  const items = options.items.map((item) => {
+    const lines = [
+      `<title>${xmlText(item.title)}</title>`,
+      `<link>${xmlText(item.url)}</link>`,
+      `<guid isPermaLink="true">${xmlText(item.url)}</guid>`,
+      ...(item.date ? [`<pubDate>${new Date(item.date).toUTCString()}</pubDate>`] : []),
+      ...(item.author !== undefined ? [`<dc:creator>${xmlText(item.author)}</dc:creator>`] : []),
+      ...(item.category !== undefined ? [`<category>${xmlText(item.category)}</category>`] : []),
+      `<description>${xmlText(escapeHtml(item.description))}</description>`,
+      ...(item.picture ? [mediaContent(siteUrl, item.picture)] : []),
+    ];
+    return `<item>\n${lines.join("\n")}\n</item>`;
   });
   return `${XML_DECLARATION}
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
@@ -101,6 +113,36 @@ ${items.join("\n")}
 </channel>
 </rss>
 `;
+}
+
+/**
+ * An RSS 2.0 feed of our articles: each item links to our article page (whose "Read full article"
+ * leads to the original), with the excerpt as its description and the picture as media:content.
+ */
+export function rssFeed(options: {
+  siteUrl: string;
+  /** Our address of this feed, for atom:link rel="self". */
+  selfPath: string;
+  /** The page the feed mirrors. */
+  pagePath: string;
+  title: string;
+  description: string;
+  articles: Article[];
+  categoryName: (article: Article) => string;
+}): string {
+  const { articles, categoryName, ...channel } = options;
+  return rssChannel({
+    ...channel,
+    items: articles.map((a) => ({
+      url: `${options.siteUrl}/article/${a.id}`,
+      title: a.title,
+      date: a.date,
+      author: a.author,
+      category: categoryName(a),
+      description: a.excerpt,
+      picture: a.picture,
+    })),
+  });
 }
 
 /**

@@ -1,0 +1,76 @@
+import { youtubeVideoId } from "./video";
+
+/**
+ * A body's YouTube links that stand alone, as the site's video player. A writer pastes a video's
+ * address on a line of its own; the sanitiser (server/ingest/sanitize.ts) writes that line as
+ * `<p><a href="URL" target="_blank" rel="noopener noreferrer">TEXT</a></p>`. Such a paragraph at
+ * the body's top level, linking to a YouTube video, becomes a `video` part; the rest stays HTML.
+ * Pure, so the server and the browser cut a body the same way.
+ */
+
+export type BodySegment =
+  { kind: "html"; html: string } | { kind: "video"; url: string; title: string };
+
+/** Start and end tags, as the sanitiser writes them (double-quoted, escaped attributes). */
+const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>/g;
+/** Elements that have no end tag (those the sanitiser and the pictures of a body can write). */
+const VOID = new Set(["area", "br", "col", "hr", "img", "source", "track", "wbr"]);
+/** The paragraph that is nothing but a link; its text may hold inline tags, no other link. */
+const LINK_PARAGRAPH =
+  /<p>\s*<a href="([^"]*)" target="_blank" rel="noopener noreferrer">((?:(?!<\/?(?:a|p)\b)[\s\S])*)<\/a>\s*<\/p>/y;
+
+const ENTITY = /&(?:amp|lt|gt|quot|apos|#(\d{1,7})|#x([0-9a-fA-F]{1,6}));/g;
+const NAMED: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&apos;": "'",
+};
+
+/** Text as the sanitiser escaped it (`&`, `<`, `>`, `"` and numeric references), read back. */
+function unescapeHtml(text: string): string {
+  return text.replace(ENTITY, (entity, decimal?: string, hex?: string) => {
+    if (decimal === undefined && hex === undefined) return NAMED[entity] ?? entity;
+    const code = decimal !== undefined ? Number(decimal) : parseInt(hex ?? "", 16);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
+/** The player's name: the link's words, or "YouTube video" when they are only the address. */
+function videoTitle(linkHtml: string): string {
+  const text = unescapeHtml(linkHtml.replace(/<[^>]*>/g, ""))
+    .replace(/\s+/g, " ")
+    .trim();
+  return text === "" || /^https?:\/\//i.test(text) ? "YouTube video" : text;
+}
+
+/** The body in order, its standalone YouTube links as `video` parts. */
+export function splitBodyVideos(html: string): BodySegment[] {
+  const segments: BodySegment[] = [];
+  const pushHtml = (part: string) => {
+    if (part.trim() !== "") segments.push({ kind: "html", html: part });
+  };
+  let depth = 0;
+  let last = 0;
+  TAG.lastIndex = 0;
+  for (let tag = TAG.exec(html); tag; tag = TAG.exec(html)) {
+    const [text, closing, name = ""] = tag;
+    if (depth === 0 && text === "<p>") {
+      LINK_PARAGRAPH.lastIndex = tag.index;
+      const paragraph = LINK_PARAGRAPH.exec(html);
+      const url = paragraph ? unescapeHtml(paragraph[1] ?? "") : "";
+      if (paragraph && youtubeVideoId(url)) {
+        pushHtml(html.slice(last, tag.index));
+        segments.push({ kind: "video", url, title: videoTitle(paragraph[2] ?? "") });
+        last = LINK_PARAGRAPH.lastIndex;
+        TAG.lastIndex = last;
+        continue;
+      }
+    }
+    if (closing) depth = Math.max(0, depth - 1);
+    else if (!VOID.has(name.toLowerCase()) && !text.endsWith("/>")) depth++;
+  }
+  pushHtml(html.slice(last));
+  return segments;
+}
