@@ -13,11 +13,35 @@ export interface Article {
   picture: ArticlePicture | null;
   category: CategoryKey;
   date: string;
+  /** A feed's author; for an own story its bylines as one line ("A, B and C"). */
   author: string;
   link: string;
+  /**
+   * The publication's own story, written in the newsroom (decision 028). Absent on a feed story
+   * rather than false, so the data of every list of feed stories stays as small as it was.
+   */
+  own?: true;
 }
 
-/** An article with its body (sanitised HTML ending with the "Read full article" link). */
+/** What marks the publication's own work wherever a story is shown: one phrase, everywhere. */
+export const OWN_STORY_LABEL = "Our reporting";
+
+/** What the article page shows of an own story besides a feed story's fields. */
+export interface OwnStoryDetails {
+  /** Staff names, in the order given. */
+  bylines: string[];
+  /** The sentence or two under the headline; "" for none. */
+  dek: string;
+  /** The top picture's words; null when staff gave none. */
+  pictureAlt: string | null;
+  pictureCredit: string | null;
+}
+
+/**
+ * An article with its body: a feed story's sanitised HTML ends with the "Read full article" link;
+ * an own story's is the whole story, and `ownStory` says what else its page shows.
+ */
 export interface ArticleWithBody extends Article {
   content: string;
+  ownStory?: OwnStoryDetails;
 }

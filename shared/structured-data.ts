@@ -10,7 +10,7 @@ import type {
   Thing,
   WebSite,
 } from "schema-dts";
-import type { Article } from "./article";
+import type { Article, OwnStoryDetails } from "./article";
 import { categoryByKey } from "./categories";
 import { absoluteUrl } from "./seo";
 
@@ -137,16 +137,24 @@ export function articleList(siteUrl: string, name: string, articles: Article[]):
   };
 }
 
+/** An own story's authors: each byline a Person, or the publication when it has none. */
+function ownAuthors(siteUrl: string, bylines: readonly string[]): NewsArticle["author"] {
+  if (bylines.length === 0) return { "@id": organizationId(siteUrl) };
+  return bylines.map((name) => ({ "@type": "Person", name }));
+}
+
 /**
  * A story, with its corrections (newest first) as schema.org CorrectionComments, which search
- * engines show with it.
+ * engines show with it. An own story names each of its bylines as an author (the publication
+ * when it has none); a feed story names its feed's author and is based on the outlet's page.
  */
 export function newsArticle(
   siteUrl: string,
   url: string,
-  article: Article,
+  article: Article & { ownStory?: Pick<OwnStoryDetails, "bylines"> },
   corrections: readonly { text: string; date: string }[] = [],
 ): NewsArticle {
+  const bylines = article.ownStory?.bylines;
   return {
     "@type": "NewsArticle",
     headline: article.title,
@@ -155,11 +163,11 @@ export function newsArticle(
       absoluteUrl(siteUrl, path),
     ),
     datePublished: article.date,
-    author: { "@type": "Person", name: article.author },
+    author: bylines ? ownAuthors(siteUrl, bylines) : { "@type": "Person", name: article.author },
     publisher: { "@id": organizationId(siteUrl) },
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     articleSection: categoryByKey(article.category).name,
-    isBasedOn: article.link,
+    ...(bylines ? {} : { isBasedOn: article.link }),
     url,
     ...(corrections.length > 0
       ? {

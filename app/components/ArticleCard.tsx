@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
-import type { Article } from "../../shared/article";
+import { OWN_STORY_LABEL, type Article } from "../../shared/article";
 import { ArticleImage } from "./ArticleImage";
 import type { PictureSlot } from "./picture-slots";
 
@@ -37,6 +37,11 @@ export function ArticleCard({ article, slot, load = "lazy", action }: Props) {
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
+        {article.own ? (
+          <p className="text-xs font-semibold tracking-wide text-brand-dark uppercase">
+            {OWN_STORY_LABEL}
+          </p>
+        ) : null}
         <h3 className="text-lg leading-snug font-bold">
           <Link to={`/article/${article.id}`} className="hover:underline">
             {article.title}

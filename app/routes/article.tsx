@@ -1,5 +1,5 @@
 import { socialImage } from "../../shared/picture";
-import { data, Link, redirect } from "react-router";
+import { data, Link, redirect, useRouteLoaderData } from "react-router";
 import { stripTags } from "../../server/ingest/sanitize";
 import { readOr503, readOrEmpty } from "../../server/news/load";
 import {
@@ -13,11 +13,13 @@ import { ArticleCard } from "../components/ArticleCard";
 import { ArticleImage } from "../components/ArticleImage";
 import { PICTURE_SLOTS } from "../components/picture-slots";
 import { PageAds } from "../components/PageAds";
+import { OWN_STORY_LABEL } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
 import { pageHead, pageUrl } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import { breadcrumbs, newsArticle } from "../../shared/structured-data";
+import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/article";
 
 /** The site an article came from, for the photo credit: its domain without "www.". */
@@ -90,11 +92,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       ]),
     ],
   );
-  const body = article.content.replace(FEED_READ_MORE, "");
+  // An own story's body is the whole story, and its dek is what stands under the headline.
+  const body = article.own ? article.content : article.content.replace(FEED_READ_MORE, "");
   return {
     gone: false as const,
     article: { ...article, content: body },
-    showExcerpt: article.excerpt !== "" && !bodyOpensWith(body, article.excerpt),
+    showExcerpt: !article.own && article.excerpt !== "" && !bodyOpensWith(body, article.excerpt),
     related,
     latest,
     corrections,
@@ -126,10 +129,14 @@ function StoryRemoved() {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.site.name ?? "";
   if (loaderData.gone) return <StoryRemoved />;
   const { article, showExcerpt, related, latest, corrections } = loaderData;
   const category = categoryByKey(article.category);
   const outlet = sourceName(article.link);
+  const { ownStory } = article;
+  const dek = ownStory ? ownStory.dek : showExcerpt ? article.excerpt : "";
+  const credit = ownStory ? (ownStory.pictureCredit ?? siteName) : outlet;
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
       <div className="min-w-0">
@@ -148,21 +155,24 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               </span>
             )}
             <time dateTime={article.date}>{formatLongDate(article.date)}</time>
+            {article.own ? (
+              <span className="font-semibold text-brand-dark">{OWN_STORY_LABEL}</span>
+            ) : null}
           </p>
           <h1 className="mt-3 text-3xl leading-tight font-bold md:text-4xl">{article.title}</h1>
-          {showExcerpt ? <p className="mt-3 text-lg text-slate-700">{article.excerpt}</p> : null}
+          {dek ? <p className="mt-3 text-lg text-slate-700">{dek}</p> : null}
           <p className="mt-2 text-sm font-semibold">By {article.author}</p>
           <figure className="mt-6">
             <ArticleImage
               picture={article.picture}
-              alt={article.title}
+              alt={ownStory?.pictureAlt ?? article.title}
               slot={PICTURE_SLOTS.articleHero}
               load="priority"
               width={1200}
               height={675}
               className="aspect-video w-full rounded bg-slate-200 object-cover"
             />
-            <figcaption className="mt-1 text-xs text-slate-600">Photo: {outlet}</figcaption>
+            <figcaption className="mt-1 text-xs text-slate-600">Photo: {credit}</figcaption>
           </figure>
           {corrections.length > 0 ? (
             <section
@@ -184,23 +194,25 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
-          {/* Stored content was sanitised to an allowlist at ingest. */}
+          {/* Stored content was sanitised to an allowlist at ingest, or in the newsroom. */}
           <div
             className="article-body mt-6 space-y-4 text-lg leading-relaxed"
             dangerouslySetInnerHTML={{ __html: article.content }}
           />
-          <p className="mt-8">
-            <a
-              href={article.link}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-block rounded bg-brand px-4 py-2 font-semibold break-words text-white hover:bg-brand-dark"
-            >
-              Read the full story at {outlet}
-              <span aria-hidden="true">&nbsp;↗</span>
-              <span className="sr-only"> (opens in a new tab)</span>
-            </a>
-          </p>
+          {article.own ? null : (
+            <p className="mt-8">
+              <a
+                href={article.link}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-block rounded bg-brand px-4 py-2 font-semibold break-words text-white hover:bg-brand-dark"
+              >
+                Read the full story at {outlet}
+                <span aria-hidden="true">&nbsp;↗</span>
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </p>
+          )}
         </article>
         <PageAds kind="article" at="lead" className="mt-10" />
         {related.length > 0 ? (

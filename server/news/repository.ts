@@ -1,11 +1,21 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
-import type { Article, ArticleWithBody } from "../../shared/article";
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import type { Article, ArticleWithBody, OwnStoryDetails } from "../../shared/article";
 import type { CategoryKey } from "../../shared/categories";
 import { MAX_PINS } from "../../shared/newsroom";
-import { asArticlePicture } from "../../shared/picture";
+import { asArticlePicture, type ArticlePicture } from "../../shared/picture";
 import { rowsOf, type Database } from "../db/client";
-import { articlePictures, articles, corrections, feeds, pictures, storyPins } from "../db/schema";
-import { withOwnPictures } from "../images/body";
+import {
+  articlePictures,
+  articles,
+  corrections,
+  feeds,
+  newsroomMedia,
+  newsroomPosts,
+  pictures,
+  storyPins,
+} from "../db/schema";
+import { bodyPictureUrls, withOwnPictures } from "../images/body";
+import { pictureHashOf } from "../newsroom/post-body";
 import { remembered } from "./read-cache";
 
 export type ArticleRow = typeof articles.$inferSelect;
@@ -29,6 +39,7 @@ const articleFields = {
   publishedAt: articles.publishedAt,
   author: articles.author,
   link: articles.link,
+  own: articles.own,
 };
 
 interface ArticleFields {
@@ -40,6 +51,7 @@ interface ArticleFields {
   publishedAt: Date;
   author: string;
   link: string;
+  own: boolean;
 }
 
 function toArticle(row: ArticleFields): Article {
@@ -52,6 +64,7 @@ function toArticle(row: ArticleFields): Article {
     date: row.publishedAt.toISOString(),
     author: row.author,
     link: row.link,
+    ...(row.own ? { own: true as const } : {}),
   };
 }
 
@@ -76,16 +89,74 @@ async function readLatestArticles(
 export const latestArticles = remembered("latestArticles", readLatestArticles);
 
 /**
+ * The newsroom's uploads an own story's body shows, by the path it names them with. (Its body
+ * keeps only such paths: server/newsroom/post-body.ts.) One no longer in the library is left out.
+ */
+async function uploadsNamedIn(db: Database, content: string): Promise<Map<string, ArticlePicture>> {
+  const hashOf = new Map(
+    bodyPictureUrls(content).flatMap((path) => {
+      const hash = pictureHashOf(path);
+      return hash ? [[path, hash] as const] : [];
+    }),
+  );
+  if (hashOf.size === 0) return new Map();
+  const uploads = await db
+    .select({
+      hash: newsroomMedia.hash,
+      width: newsroomMedia.width,
+      height: newsroomMedia.height,
+      color: newsroomMedia.color,
+    })
+    .from(newsroomMedia)
+    .where(inArray(newsroomMedia.hash, [...new Set(hashOf.values())]));
+  const byHash = new Map(uploads.map((u) => [u.hash, u]));
+  return new Map(
+    [...hashOf].flatMap(([path, hash]) => {
+      const picture = asArticlePicture({ kind: "stored", ...byHash.get(hash) });
+      return picture ? [[path, picture] as const] : [];
+    }),
+  );
+}
+
+/** The dek of an own story as it was published (lists show it as the excerpt). */
+async function ownStoryDek(db: Database, articleId: string): Promise<string> {
+  const [post] = await db
+    .select({ dek: sql<string | null>`${newsroomPosts.live}->>'dek'` })
+    .from(newsroomPosts)
+    .where(eq(newsroomPosts.articleId, articleId))
+    .limit(1);
+  return post?.dek ?? "";
+}
+
+/**
  * An article with its body as pages show it: the pictures in it drawn from our own copies, those we
- * do not keep left out (server/images/body.ts).
+ * do not keep left out (server/images/body.ts). A feed story's are the ones the picture pass kept;
+ * an own story's are the newsroom's uploads its body names by path, and its page has its words.
  */
 async function readArticleById(db: Database, id: string): Promise<ArticleWithBody | undefined> {
   const [row] = await db
-    .select({ ...articleFields, image: articles.image, content: articles.content })
+    .select({
+      ...articleFields,
+      image: articles.image,
+      content: articles.content,
+      bylines: articles.bylines,
+      pictureAlt: articles.pictureAlt,
+      pictureCredit: articles.pictureCredit,
+    })
     .from(articles)
     .where(and(eq(articles.id, id), LIVE))
     .limit(1);
   if (!row) return undefined;
+  if (row.own) {
+    const [byPath, dek] = await Promise.all([uploadsNamedIn(db, row.content), ownStoryDek(db, id)]);
+    const ownStory: OwnStoryDetails = {
+      bylines: row.bylines ?? [],
+      dek,
+      pictureAlt: row.pictureAlt,
+      pictureCredit: row.pictureCredit,
+    };
+    return { ...toArticle(row), content: withOwnPictures(row.content, byPath, null), ownStory };
+  }
   const kept = row.content.includes("<img")
     ? await db
         .select({ url: pictures.url, picture: pictures.picture })
@@ -267,7 +338,7 @@ export async function newestOfEach(
   perCategory: number,
   overall = 0,
 ): Promise<{ overall: Article[]; lists: Article[][] }> {
-  const columns = sql`id, title, excerpt, picture, category, published_at, author, link`;
+  const columns = sql`id, title, excerpt, picture, category, published_at, author, link, own`;
   const newestOverall =
     overall > 0
       ? sql`(SELECT ${columns}, 0::bigint AS position FROM ${articles} WHERE ${LIVE_SQL}
@@ -295,6 +366,7 @@ export async function newestOfEach(
     published_at: Date | string;
     author: string;
     link: string;
+    own: boolean;
     position: number | string;
   }>(result)) {
     lists[Number(row.position)]?.push(
