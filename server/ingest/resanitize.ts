@@ -2,9 +2,11 @@
  * Stored articles whose HTML was sanitised under an older SANITIZE_POLICY_VERSION are sanitised again
  * with the current policy, so what pages show never lags behind it. Only the sanitised HTML is stored:
  * a stricter policy reaches every article here; a looser one reaches an article when its feed brings
- * the item again (decision 018).
+ * the item again (decision 018). The newsroom's own stories are left as they are: their bodies were
+ * sanitised with its stricter rule for pictures (server/newsroom/post-body.ts), which this policy
+ * alone would undo.
  */
-import { and, asc, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lt, not } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/client";
 import { articles } from "../db/schema";
 import { SANITIZE_POLICY_VERSION, sanitizeHtml } from "./sanitize";
@@ -23,7 +25,7 @@ export async function resanitizeArticles(
 ): Promise<ResanitizeResult> {
   const result: ResanitizeResult = { checked: 0, rewritten: 0 };
   // A row written meanwhile (by an ingest pass) has the current version and is left alone.
-  const older = lt(articles.sanitizePolicy, SANITIZE_POLICY_VERSION);
+  const older = and(lt(articles.sanitizePolicy, SANITIZE_POLICY_VERSION), not(articles.own));
   let lastId = "";
   for (;;) {
     const rows = await database.db

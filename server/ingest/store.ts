@@ -64,7 +64,7 @@ function changed(
  * Stores one feed's items. The same item seen again (same feed and guid, or same link) is updated in
  * place, keeping its id and first-seen time and what staff decided (a take-down, a headline of
  * theirs, the default picture, pins and corrections); a link already stored from another feed is
- * kept once.
+ * kept once, and so is one of the newsroom's own stories, which no feed ever changes.
  * Run it inside a transaction so a feed's items land together or not at all.
  */
 export async function storeArticles(
@@ -114,6 +114,10 @@ export async function storeArticles(
       byId.get(item.id) ??
       (item.guid && uniqueGuids.includes(item.guid) ? byGuid.get(item.guid) : undefined) ??
       (sameLink?.feedId === feedId ? sameLink : undefined);
+    if (match?.own) {
+      result.duplicates++;
+      continue;
+    }
     if (!match) {
       if (sameLink) {
         result.duplicates++;

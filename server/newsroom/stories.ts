@@ -12,6 +12,7 @@ import {
 import { recordAudit } from "../staff/audit";
 import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { blockingRule, blockRuleById, describeRule, parsePattern } from "./block-rules";
+import { UNPUBLISHED_REASON } from "./posts";
 import { hasControl, tidy } from "./text";
 
 /**
@@ -31,6 +32,7 @@ async function storyRow(db: Database, id: string) {
 }
 
 const NO_STORY = "There is no story with that id.";
+const OWN_STORY_EDITOR = "This is our own story: change it on its editor page.";
 
 export function takeDown(
   services: NewsroomServices,
@@ -67,6 +69,10 @@ export function restore(services: NewsroomServices, actor: Actor, id: string) {
     const story = await storyRow(tx, id);
     if (!story) return fail(NO_STORY);
     if (!story.takenDownAt) return fail("The story is not down.");
+    // Its writers took it off the site: back on, it would show a live copy they withdrew.
+    if (story.own && story.takedownReason === UNPUBLISHED_REASON) {
+      return fail("Publish it again from its editor page.");
+    }
     await tx
       .update(articles)
       .set({ takenDownAt: null, takedownReason: null })
@@ -95,6 +101,8 @@ export function setHeadline(
   return act(services, async (tx) => {
     const story = await storyRow(tx, id);
     if (!story) return fail(NO_STORY);
+    // An own story's headline is its editor's: published again, it would undo an override here.
+    if (story.own) return fail(OWN_STORY_EDITOR);
     const feedTitle = story.feedTitle ?? story.title;
     // The feed's own headline, typed again or left empty, ends the override.
     const override = headline === "" || headline === feedTitle ? null : headline;
@@ -131,6 +139,8 @@ export function setPictureChoice(
   return act(services, async (tx) => {
     const story = await storyRow(tx, id);
     if (!story) return fail(NO_STORY);
+    // An own story has no feed picture to go back to: its picture is chosen in its editor.
+    if (story.own) return fail(OWN_STORY_EDITOR);
     const useDefault = choice === "default";
     if (story.defaultPicture === useDefault) return fail("The story shows that picture already.");
     let picture: ArticlePicture | null = null;
