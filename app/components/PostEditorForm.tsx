@@ -1,17 +1,11 @@
-import {
-  cloneElement,
-  isValidElement,
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-} from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { POST_LIMITS, type PostKind, type PostStatus } from "../../shared/post-fields";
 import { fallbackVariant, type StoredPicture } from "../../shared/picture";
 import { CsrfField } from "../routes/newsroom/layout";
 import { BodyField } from "./editor/BodyField";
+import { PictureBox } from "./PostPictureBox";
+import { PostField as Field } from "./PostField";
 import {
   BUTTON,
   DANGER_BUTTON,
@@ -20,9 +14,6 @@ import {
   NewsroomNotice,
   PRIMARY_BUTTON,
 } from "./NewsroomNotice";
-
-/** The width the focal-point picture is drawn at: a click's coordinates are read against it. */
-export const FOCUS_PICKER_WIDTH = 320;
 
 /** Wait this long after the last keystroke before an autosave. */
 const AUTOSAVE_AFTER_MS = 2_500;
@@ -47,7 +38,7 @@ export interface PostFormValues {
   bodyHtml: string;
 }
 
-interface LibraryPicture {
+export interface LibraryPicture {
   id: number;
   alt: string;
   credit: string;
@@ -157,7 +148,7 @@ export function PostEditorForm(props: PostEditorProps) {
             </Field>
           </div>
           <BodyField
-            key={values.bodyHtml}
+            key={post.id}
             id="post-body"
             label="Body"
             markdown={values.body}
@@ -307,167 +298,6 @@ export function PostEditorForm(props: PostEditorProps) {
       </Form>
     </div>
   );
-}
-
-function PictureBox(props: {
-  chosen: LibraryPicture | null;
-  library: LibraryPicture[];
-  values: PostFormValues;
-  fieldErrors: Partial<Record<string, string>>;
-}) {
-  const { chosen, library, values, fieldErrors } = props;
-  const file = useRef<HTMLInputElement>(null);
-  const box = useRef<HTMLElement>(null);
-  const [dragging, setDragging] = useState(false);
-  // A picture dropped anywhere on the box goes to the file input (which takes drops itself too).
-  useEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const over = (event: DragEvent) => {
-      event.preventDefault();
-      setDragging(true);
-    };
-    const leave = () => setDragging(false);
-    const drop = (event: DragEvent) => {
-      event.preventDefault();
-      setDragging(false);
-      const files = event.dataTransfer?.files;
-      if (file.current && files && files.length > 0) file.current.files = files;
-    };
-    element.addEventListener("dragover", over);
-    element.addEventListener("dragleave", leave);
-    element.addEventListener("drop", drop);
-    return () => {
-      element.removeEventListener("dragover", over);
-      element.removeEventListener("dragleave", leave);
-      element.removeEventListener("drop", drop);
-    };
-  }, []);
-  const shownHeight = chosen
-    ? Math.round((FOCUS_PICKER_WIDTH * chosen.picture.height) / chosen.picture.width)
-    : 0;
-  return (
-    <section
-      id="picture"
-      aria-labelledby="picture-heading"
-      ref={box}
-      className={`flex flex-col gap-3 rounded p-4 ring-1 ${dragging ? "ring-brand" : "ring-slate-200"}`}
-    >
-      <h2 id="picture-heading" className="text-lg font-bold">
-        Picture
-      </h2>
-      {chosen ? (
-        <div className="flex flex-col gap-1">
-          <p className="text-sm" id="focus-hint">
-            Select the point that must stay in every crop (cards, social previews).
-          </p>
-          <div className="relative self-start" style={{ width: FOCUS_PICKER_WIDTH }}>
-            <input
-              type="image"
-              name="focus"
-              src={fallbackVariant(chosen.picture, 640)}
-              alt={`Set the focal point of ${chosen.alt || chosen.filename}`}
-              aria-describedby="focus-hint"
-              width={FOCUS_PICKER_WIDTH}
-              height={shownHeight}
-              className="block cursor-crosshair rounded"
-              style={{ backgroundColor: chosen.picture.color }}
-            />
-            <span
-              aria-hidden="true"
-              className="pointer-events-none absolute size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-red-600 shadow"
-              style={{
-                left: `${chosen.picture.focus?.x ?? 50}%`,
-                top: `${chosen.picture.focus?.y ?? 50}%`,
-              }}
-            />
-          </div>
-        </div>
-      ) : null}
-      <Field label="From the library" error={fieldErrors.mediaId} name="mediaId">
-        <select name="mediaId" defaultValue={values.mediaId} className={FIELD}>
-          <option value="">No picture</option>
-          {library.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.alt || m.filename || `Picture ${m.id}`}
-              {m.credit ? ` (${m.credit})` : ""}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field label="Or upload one from this device" error={fieldErrors.picture} name="picture">
-        <input
-          ref={file}
-          type="file"
-          name="picture"
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-          className="text-sm"
-        />
-      </Field>
-      <p className="text-xs text-slate-600">
-        JPEG, PNG, WebP, AVIF or GIF; a phone offers its camera roll. Drop a file here too. Its
-        location and camera details are removed. It is uploaded when you save or publish.
-      </p>
-      <Field
-        label="Alt text (what the picture shows)"
-        error={fieldErrors.pictureAlt}
-        name="pictureAlt"
-      >
-        <input
-          type="text"
-          name="pictureAlt"
-          defaultValue={values.pictureAlt}
-          maxLength={POST_LIMITS.pictureAlt}
-          className={FIELD}
-        />
-      </Field>
-      <Field label="Credit" error={fieldErrors.pictureCredit} name="pictureCredit">
-        <input
-          type="text"
-          name="pictureCredit"
-          defaultValue={values.pictureCredit}
-          maxLength={POST_LIMITS.pictureCredit}
-          className={FIELD}
-        />
-      </Field>
-      <p className="text-sm">
-        <Link to="/newsroom/media" className="text-brand underline">
-          Media library
-        </Link>
-      </p>
-    </section>
-  );
-}
-
-/** A labelled field with its error, the control given as the child (it gets the id). */
-function Field(props: { label: string; name: string; error?: string; children: ReactNode }) {
-  const id = `field-${props.name}`;
-  const errorId = `${id}-error`;
-  const child = props.children;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="font-semibold">
-        {props.label}
-      </label>
-      <ControlWithId id={id} errorId={props.error ? errorId : undefined}>
-        {child}
-      </ControlWithId>
-      {props.error ? (
-        <p id={errorId} className="text-sm text-red-800">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function ControlWithId(props: { id: string; errorId?: string; children: ReactNode }) {
-  if (!isValidElement<Record<string, unknown>>(props.children)) return <>{props.children}</>;
-  return cloneElement(props.children, {
-    id: props.id,
-    "aria-invalid": props.errorId ? true : undefined,
-    "aria-describedby": props.errorId,
-  });
 }
 
 /**

@@ -26,12 +26,6 @@ export async function uploadPicture(
   file: File,
   words: { alt: string; credit: string },
 ): Promise<UploadOutcome> {
-  if (file.size > services.uploadMaxBytes) {
-    return {
-      ok: false,
-      error: `This picture is larger than ${Math.round(services.uploadMaxBytes / 1_000_000)} MB.`,
-    };
-  }
   const accepted = await acceptUpload(new Uint8Array(await file.arrayBuffer()), services.pictures, {
     maxBytes: services.uploadMaxBytes,
   });

@@ -6,7 +6,7 @@ import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { cropPath, fallbackVariant, type StoredPicture } from "../../../shared/picture";
 import { POST_LIMITS } from "../../../shared/post-fields";
 import { BUTTON, FIELD, NewsroomNotice } from "../../components/NewsroomNotice";
-import { FOCUS_PICKER_WIDTH } from "../../components/PostEditorForm";
+import { FOCUS_PICKER_WIDTH } from "../../components/PostPictureBox";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/media-item";

@@ -8,11 +8,8 @@ import { focusFromClick, setFocus, uploadPicture } from "../../../server/newsroo
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { dateToSanDiegoLocal, sanDiegoLocalToDate } from "../../../shared/san-diego-time";
 import type { StoredPicture } from "../../../shared/picture";
-import {
-  PostEditorForm,
-  FOCUS_PICKER_WIDTH,
-  type PostFormValues,
-} from "../../components/PostEditorForm";
+import { PostEditorForm, type PostFormValues } from "../../components/PostEditorForm";
+import { FOCUS_PICKER_WIDTH } from "../../components/PostPictureBox";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 import type { Route } from "./+types/post";
 

@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { POST_LIMITS } from "../../shared/post-fields";
+import { fallbackVariant } from "../../shared/picture";
+import { FIELD } from "./NewsroomNotice";
+import { PostField as Field } from "./PostField";
+import type { LibraryPicture, PostFormValues } from "./PostEditorForm";
+
+/** The width the focal-point picture is drawn at: a click's coordinates are read against it. */
+export const FOCUS_PICKER_WIDTH = 320;
+
+/**
+ * The editor's picture: one from the library or a file from the device (uploaded with the form),
+ * its words, and the focal point, set by a click on the picture (an image button, so it works
+ * without JavaScript: the browser sends where it was clicked).
+ */
+export function PictureBox(props: {
+  chosen: LibraryPicture | null;
+  library: LibraryPicture[];
+  values: PostFormValues;
+  fieldErrors: Partial<Record<string, string>>;
+}) {
+  const { chosen, library, values, fieldErrors } = props;
+  const file = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLElement>(null);
+  const [dragging, setDragging] = useState(false);
+  // A picture dropped anywhere on the box goes to the file input (which takes drops itself too).
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const over = (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(true);
+    };
+    const leave = () => setDragging(false);
+    const drop = (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(false);
+      const files = event.dataTransfer?.files;
+      if (file.current && files && files.length > 0) file.current.files = files;
+    };
+    element.addEventListener("dragover", over);
+    element.addEventListener("dragleave", leave);
+    element.addEventListener("drop", drop);
+    return () => {
+      element.removeEventListener("dragover", over);
+      element.removeEventListener("dragleave", leave);
+      element.removeEventListener("drop", drop);
+    };
+  }, []);
+  const shownHeight = chosen
+    ? Math.round((FOCUS_PICKER_WIDTH * chosen.picture.height) / chosen.picture.width)
+    : 0;
+  return (
+    <section
+      id="picture"
+      aria-labelledby="picture-heading"
+      ref={box}
+      className={`flex flex-col gap-3 rounded p-4 ring-1 ${dragging ? "ring-brand" : "ring-slate-200"}`}
+    >
+      <h2 id="picture-heading" className="text-lg font-bold">
+        Picture
+      </h2>
+      {chosen ? (
+        <div className="flex flex-col gap-1">
+          <p className="text-sm" id="focus-hint">
+            Select the point that must stay in every crop (cards, social previews).
+          </p>
+          <div className="relative self-start" style={{ width: FOCUS_PICKER_WIDTH }}>
+            <input
+              type="image"
+              name="focus"
+              src={fallbackVariant(chosen.picture, 640)}
+              alt={`Set the focal point of ${chosen.alt || chosen.filename}`}
+              aria-describedby="focus-hint"
+              width={FOCUS_PICKER_WIDTH}
+              height={shownHeight}
+              className="block cursor-crosshair rounded"
+              style={{ backgroundColor: chosen.picture.color }}
+            />
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-red-600 shadow"
+              style={{
+                left: `${chosen.picture.focus?.x ?? 50}%`,
+                top: `${chosen.picture.focus?.y ?? 50}%`,
+              }}
+            />
+          </div>
+        </div>
+      ) : null}
+      <Field label="From the library" error={fieldErrors.mediaId} name="mediaId">
+        <select name="mediaId" defaultValue={values.mediaId} className={FIELD}>
+          <option value="">No picture</option>
+          {library.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.alt || m.filename || `Picture ${m.id}`}
+              {m.credit ? ` (${m.credit})` : ""}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Or upload one from this device" error={fieldErrors.picture} name="picture">
+        <input
+          ref={file}
+          type="file"
+          name="picture"
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          className="text-sm"
+        />
+      </Field>
+      <p className="text-xs text-slate-600">
+        JPEG, PNG, WebP, AVIF or GIF; a phone offers its camera roll. Drop a file here too. Its
+        location and camera details are removed. It is uploaded when you save or publish.
+      </p>
+      <Field
+        label="Alt text (what the picture shows)"
+        error={fieldErrors.pictureAlt}
+        name="pictureAlt"
+      >
+        <input
+          type="text"
+          name="pictureAlt"
+          defaultValue={values.pictureAlt}
+          maxLength={POST_LIMITS.pictureAlt}
+          className={FIELD}
+        />
+      </Field>
+      <Field label="Credit" error={fieldErrors.pictureCredit} name="pictureCredit">
+        <input
+          type="text"
+          name="pictureCredit"
+          defaultValue={values.pictureCredit}
+          maxLength={POST_LIMITS.pictureCredit}
+          className={FIELD}
+        />
+      </Field>
+      <p className="text-sm">
+        <Link to="/newsroom/media" className="text-brand underline">
+          Media library
+        </Link>
+      </p>
+    </section>
+  );
+}
