@@ -50,6 +50,7 @@ const { parseConfig } = await import("../server/config");
 const { openDatabase } = await import("../server/db/client");
 const { createLogger } = await import("../server/logger");
 const { createBlogSource } = await import("../server/blog/create-source");
+const { withNewsroomPosts } = await import("../server/blog/with-newsroom");
 const { formLimiter } = await import("../server/forms/guard");
 const { loadContent } = await import("../server/content/load");
 const { newsletterMailFor } = await import("../server/mail/signup");
@@ -90,7 +91,9 @@ const context = {
   db: database.db,
   announceChange: () => database.announceChange(),
   logger,
-  blog: createBlogSource(config.blog, config.siteUrl, logger),
+  blog: withNewsroomPosts(database.db, createBlogSource(config.blog, config.siteUrl, logger), {
+    logger,
+  }),
   content,
   formLimiter: formLimiter(config.formRateLimit),
   // Pages are only rendered: nothing is sent.

@@ -53,7 +53,7 @@ describe("pagePolicy", () => {
       `script-src 'self' ${sha('$RC("B:0","S:0")')} https://ads.example.net;`,
     );
     expect(policy).toContain(
-      "frame-src https://www.youtube-nocookie.com https://wall.example.com;",
+      "frame-src 'self' https://www.youtube-nocookie.com https://wall.example.com;",
     );
     expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     // Pictures from our own origin and the ad provider's only: no scheme-wide source, no data:.
@@ -73,7 +73,7 @@ describe("pagePolicy", () => {
     );
     expect(withAds).toContain(`script-src 'self' https://ads.example.net ${further};`);
     expect(withAds).toContain(`connect-src 'self' ${further};`);
-    expect(withAds).toContain(`frame-src https://www.youtube-nocookie.com ${further};`);
+    expect(withAds).toContain(`frame-src 'self' https://www.youtube-nocookie.com ${further};`);
     expect(withAds).toContain(`img-src 'self' https://ads.example.net ${further};`);
 
     const placeholders = pagePolicy("", parseConfig(env));

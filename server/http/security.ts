@@ -62,7 +62,9 @@ export function inlineScriptHashes(page: string | Buffer): string[] {
  */
 export function pagePolicy(page: string | Buffer, config: Config): string {
   const { embeds } = config;
+  // 'self': the newsroom's preview frames the site's own page (readers' pages frame none of ours).
   const frames = [
+    "'self'",
     VIDEO_PLAYER_ORIGIN,
     origin(embeds.imageFeedUrl),
     origin(embeds.holidayCalendarUrl),
