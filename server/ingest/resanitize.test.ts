@@ -70,6 +70,10 @@ describe.each(testDatabases())("resanitizeArticles on $name", (database) => {
       takedownReason: null,
       feedTitle: null,
       defaultPicture: false,
+      own: false,
+      bylines: null,
+      pictureAlt: null,
+      pictureCredit: null,
       search: expect.any(String),
     });
     expect((await row("old-clean"))?.content).toBe(CLEAN);
