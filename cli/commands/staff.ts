@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { text } from "node:stream/consumers";
 import {
   addStaff,
+  changeRole,
   isStaffRole,
   listStaff,
   removeStaff,
@@ -14,6 +15,7 @@ import { formatTable } from "../table";
 
 const USAGE = `news staff add <email> [--role editor|admin] [--password-stdin]
        news staff list
+       news staff role <email> --role editor|admin
        news staff remove <email>
        news staff reset <email> [--password-stdin]`;
 
@@ -31,11 +33,14 @@ async function passwordFrom(values: Record<string, string | boolean | undefined>
 export const staffCommand: Command = {
   name: "staff",
   summary:
-    "Manage the staff's newsroom accounts: add (a password is made and shown once, or read with --password-stdin), list, remove, reset a password (which ends the account's sessions).",
+    "Manage the staff's newsroom accounts (admins can also manage them at /newsroom/staff): add (a password is made and shown once, or read with --password-stdin), list, change a role, remove, reset a password (which ends the account's sessions). The last admin is never removed or made an editor.",
   usage: USAGE,
   allowPositionals: true,
   options: {
-    role: { type: "string", description: "editor (acts on content, the default) or admin" },
+    role: {
+      type: "string",
+      description: "editor (acts on content, the default for add) or admin; required by role",
+    },
     "password-stdin": {
       type: "boolean",
       description: "Read the password from the first line of standard input instead of making one",
@@ -49,6 +54,9 @@ export const staffCommand: Command = {
     }
     const role = typeof values.role === "string" ? values.role : "editor";
     if (!isStaffRole(role)) throw new UsageError(`--role must be editor or admin, not ${role}`);
+    if (verb === "role" && values.role === undefined) {
+      throw new UsageError("Say which role: --role editor or --role admin.");
+    }
     return withDatabase("`news staff`", async (database) => {
       await database.migrate();
       try {
@@ -75,6 +83,11 @@ export const staffCommand: Command = {
             );
             return 0;
           }
+          case "role": {
+            const { member } = await changeRole(database.db, email ?? "", role);
+            console.log(`${member.email} is now an ${member.role}, from their next page.`);
+            return 0;
+          }
           case "remove": {
             const removed = await removeStaff(database.db, email ?? "");
             console.log(
@@ -90,7 +103,7 @@ export const staffCommand: Command = {
             return 0;
           }
           default:
-            throw new UsageError(`Unknown: ${verb}. Use add, list, remove or reset.`);
+            throw new UsageError(`Unknown: ${verb}. Use add, list, role, remove or reset.`);
         }
       } catch (error) {
         if (error instanceof StaffError) {

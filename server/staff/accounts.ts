@@ -1,5 +1,5 @@
-import { asc, eq } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { asc, count, eq } from "drizzle-orm";
+import { lockForTransaction, type Database } from "../db/client";
 import { staff, staffSessions } from "../db/schema";
 import { hashPassword, passwordProblem } from "./passwords";
 
@@ -20,11 +20,39 @@ export function normalEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export const isStaffRole = (value: string): value is StaffRole =>
-  (STAFF_ROLES as readonly string[]).includes(value);
+export const isStaffRole = (value: unknown): value is StaffRole =>
+  typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
+
+/** An account named by its id (the newsroom's forms) or its e-mail (the command line). */
+export type AccountKey = number | string;
+
+const whereAccount = (key: AccountKey) =>
+  typeof key === "number" ? eq(staff.id, key) : eq(staff.email, normalEmail(key));
+
+const named = (key: AccountKey) =>
+  typeof key === "number"
+    ? "There is no such account: it may have been removed."
+    : `No account for ${normalEmail(key)}.`;
 
 function member(row: typeof staff.$inferSelect): StaffMember {
   return { id: row.id, email: row.email, role: isStaffRole(row.role) ? row.role : "editor" };
+}
+
+/**
+ * The first key of the advisory lock every change that can take an admin away (a role changed, an
+ * account removed) holds until its transaction ends: two such changes never both count the admins
+ * before either has written, so two admins demoting each other at once cannot leave none.
+ */
+const ADMINS_LOCK_CLASS = 7_302_117;
+
+/** Takes the admins' lock for the rest of the transaction `tx` (taking it again is harmless). */
+export function lockAdmins(tx: Pick<Database, "execute">): Promise<void> {
+  return lockForTransaction(tx, ADMINS_LOCK_CLASS, "admins");
+}
+
+async function adminCount(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(staff).where(eq(staff.role, "admin"));
+  return row?.n ?? 0;
 }
 
 export async function addStaff(
@@ -51,36 +79,75 @@ export async function listStaff(db: Database): Promise<(StaffMember & { createdA
 
 export async function findStaff(
   db: Database,
-  email: string,
-): Promise<(StaffMember & { passwordHash: string }) | null> {
-  const [row] = await db
-    .select()
-    .from(staff)
-    .where(eq(staff.email, normalEmail(email)));
-  return row ? { ...member(row), passwordHash: row.passwordHash } : null;
+  key: AccountKey,
+): Promise<(StaffMember & { passwordHash: string; createdAt: Date }) | null> {
+  if (typeof key === "number" && !Number.isInteger(key)) return null;
+  const [row] = await db.select().from(staff).where(whereAccount(key));
+  return row ? { ...member(row), passwordHash: row.passwordHash, createdAt: row.createdAt } : null;
 }
 
-/** Removes an account; its sessions end with it. */
-export async function removeStaff(db: Database, email: string): Promise<boolean> {
-  const removed = await db
-    .delete(staff)
-    .where(eq(staff.email, normalEmail(email)))
-    .returning({ id: staff.id });
-  return removed.length > 0;
+/**
+ * Gives an account another role. The last admin is never made an editor, checked under the admins'
+ * lock (so on PostgreSQL across processes too). Answers the account with the role it had.
+ */
+export function changeRole(
+  db: Database,
+  key: AccountKey,
+  role: StaffRole,
+): Promise<{ member: StaffMember; before: StaffRole }> {
+  return db.transaction(async (tx) => {
+    await lockAdmins(tx);
+    const found = await findStaff(tx, key);
+    if (!found) throw new StaffError(named(key));
+    if (found.role === role) throw new StaffError(`${found.email} is already an ${role}.`);
+    if (found.role === "admin" && (await adminCount(tx)) <= 1) {
+      throw new StaffError(
+        `${found.email} is the last admin and stays one: make another member an admin first.`,
+      );
+    }
+    await tx.update(staff).set({ role }).where(eq(staff.id, found.id));
+    return { member: { id: found.id, email: found.email, role }, before: found.role };
+  });
 }
 
-/** Sets a new password and ends every session of the account. */
-export async function resetPassword(db: Database, email: string, password: string): Promise<void> {
+/**
+ * Removes an account; its sessions end with it (the foreign key cascades). The last admin is never
+ * removed, checked under the admins' lock. False when there was no such account.
+ */
+export function removeStaff(db: Database, key: AccountKey): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await lockAdmins(tx);
+    const found = await findStaff(tx, key);
+    if (!found) return false;
+    if (found.role === "admin" && (await adminCount(tx)) <= 1) {
+      throw new StaffError(
+        `${found.email} is the last admin and cannot be removed: make another member an admin first.`,
+      );
+    }
+    await tx.delete(staff).where(eq(staff.id, found.id));
+    return true;
+  });
+}
+
+/**
+ * Sets a new password and ends every session of the account (the hash is made before the
+ * transaction: it is slow on purpose). Answers the account and how many sessions ended.
+ */
+export async function resetPassword(
+  db: Database,
+  key: AccountKey,
+  password: string,
+): Promise<{ member: StaffMember; sessionsEnded: number }> {
   const problem = passwordProblem(password);
   if (problem) throw new StaffError(problem);
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(staff)
-      .set({ passwordHash })
-      .where(eq(staff.email, normalEmail(email)))
-      .returning({ id: staff.id });
-    if (!row) throw new StaffError(`No account for ${normalEmail(email)}.`);
-    await tx.delete(staffSessions).where(eq(staffSessions.staffId, row.id));
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(staff).set({ passwordHash }).where(whereAccount(key)).returning();
+    if (!row) throw new StaffError(named(key));
+    const ended = await tx
+      .delete(staffSessions)
+      .where(eq(staffSessions.staffId, row.id))
+      .returning({ staffId: staffSessions.staffId });
+    return { member: member(row), sessionsEnded: ended.length };
   });
 }
