@@ -47,6 +47,8 @@ export default [
     route("newsroom/inbox/:id/delete", "routes/newsroom/inbox-delete.tsx"),
     route("newsroom/polls", "routes/newsroom/polls.tsx"),
     route("newsroom/audit", "routes/newsroom/audit.tsx"),
+    route("newsroom/staff", "routes/newsroom/staff.tsx"),
+    route("newsroom/staff/:id/remove", "routes/newsroom/staff-remove.tsx"),
     route("newsroom/feeds", "routes/newsroom/feeds.tsx"),
     route("newsroom/newsletter", "routes/newsroom/newsletter.tsx"),
   ]),

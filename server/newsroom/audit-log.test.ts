@@ -179,6 +179,58 @@ describe("the audit log's sentences", () => {
       }),
       `The ingest pass ${WHO} started read 1 feed: 7 new, 2 updated, 0 failed`,
     ],
+    [
+      "an account added",
+      entry("staff.add", {
+        subject: "staff:desk@example.org",
+        storyTitle: null,
+        after: { email: "desk@example.org", role: "editor" },
+      }),
+      `${WHO} added desk@example.org as an editor`,
+    ],
+    [
+      "a role changed",
+      entry("staff.role", {
+        subject: "staff:desk@example.org",
+        storyTitle: null,
+        before: { role: "editor" },
+        after: { role: "admin" },
+      }),
+      `${WHO} made desk@example.org an admin (was an editor)`,
+    ],
+    [
+      "a password reset that ended sessions",
+      entry("staff.password-reset", {
+        subject: "staff:desk@example.org",
+        storyTitle: null,
+        after: { sessionsEnded: 2 },
+      }),
+      `${WHO} reset the password of desk@example.org, ending 2 sessions`,
+    ],
+    [
+      "a password reset of a member signed in nowhere",
+      entry("staff.password-reset", {
+        subject: "staff:desk@example.org",
+        storyTitle: null,
+        after: { sessionsEnded: 0 },
+      }),
+      `${WHO} reset the password of desk@example.org`,
+    ],
+    [
+      "an account removed",
+      entry("staff.remove", {
+        subject: "staff:desk@example.org",
+        storyTitle: null,
+        before: { email: "desk@example.org", role: "admin", since: "2026-11-01T17:00:00.000Z" },
+        after: { sessionsEnded: 1 },
+      }),
+      `${WHO} removed the account of desk@example.org, an admin`,
+    ],
+    [
+      "a role change of an unexpected shape",
+      entry("staff.role", { subject: "staff:desk@example.org", after: { role: "owner" } }),
+      `${WHO} changed the role of desk@example.org`,
+    ],
     ["a sign-in", entry("sign-in", { subject: null, storyTitle: null }), `${WHO} signed in`],
     [
       "an action this list does not know",

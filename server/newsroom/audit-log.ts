@@ -23,6 +23,10 @@ export const AUDIT_KINDS = {
   inbox: { label: "Inbox", actions: ["inbox.handled", "inbox.unhandled", "inbox.delete"] },
   newsletter: { label: "Newsletter", actions: ["newsletter.send", "newsletter.sent"] },
   feeds: { label: "Ingest passes", actions: ["feeds.ingest", "feeds.ingest-finished"] },
+  staff: {
+    label: "Staff accounts",
+    actions: ["staff.add", "staff.role", "staff.password-reset", "staff.remove"],
+  },
   sessions: { label: "Sign-ins and sign-outs", actions: ["sign-in", "sign-out"] },
 } as const satisfies Record<string, { label: string; actions: readonly string[] }>;
 
@@ -59,6 +63,12 @@ const list = (state: unknown, key: string): unknown[] => {
 const quoted = (words: string) => `“${words}”`;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** A staff role as a sentence says it: "an editor", "an admin". */
+function role(state: unknown): string | null {
+  const name = text(state, "role");
+  return name === "editor" || name === "admin" ? `an ${name}` : null;
+}
+
 /** A block rule as its audit entry states it: its words, and where it looks for them. */
 function blockRule(state: unknown): string {
   const field = text(state, "field");
@@ -78,6 +88,7 @@ export function auditSentence(entry: SentenceEntry, formatTime: (iso: string) =>
   const story = quoted(entry.storyTitle ?? `story ${entry.subject ?? "?"}`);
   const time = (iso: string | null) => (iso === null ? "?" : formatTime(iso));
   const message = `message #${(entry.subject ?? "").replace(/^contact-message:/, "")}`;
+  const account = (entry.subject ?? "?").replace(/^staff:/, "");
   switch (entry.action) {
     case "sign-in":
       return `${who} signed in`;
@@ -149,6 +160,24 @@ export function auditSentence(entry: SentenceEntry, formatTime: (iso: string) =>
       return `${who} started an ingest pass`;
     case "feeds.ingest-finished":
       return `The ingest pass ${who} started read ${plural(count(after, "fetched"), "feed", "feeds")}: ${count(after, "inserted")} new, ${count(after, "updated")} updated, ${count(after, "failed")} failed`;
+    case "staff.add": {
+      const given = role(after);
+      return `${who} added ${account}${given ? ` as ${given}` : ""}`;
+    }
+    case "staff.role": {
+      const [was, now] = [role(before), role(after)];
+      return now === null
+        ? `${who} changed the role of ${account}`
+        : `${who} made ${account} ${now}${was ? ` (was ${was})` : ""}`;
+    }
+    case "staff.password-reset": {
+      const ended = count(after, "sessionsEnded");
+      return `${who} reset the password of ${account}${ended > 0 ? `, ending ${plural(ended, "session", "sessions")}` : ""}`;
+    }
+    case "staff.remove": {
+      const was = role(before);
+      return `${who} removed the account of ${account}${was ? `, ${was}` : ""}`;
+    }
     default:
       return `${who}: ${entry.action}${entry.subject ? ` on ${entry.subject}` : ""}`;
   }

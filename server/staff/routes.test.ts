@@ -211,6 +211,8 @@ describe("the newsroom with a session", () => {
       "/newsroom/newsletter",
       "/newsroom/newsletter/subscribers.csv",
       "/newsroom/newsletter/preview",
+      "/newsroom/staff",
+      "/newsroom/staff/x/remove",
     ];
     const refused: string[] = [];
     for (const address of newsroomAddresses().filter((a) => a !== "/newsroom/sign-out")) {

@@ -82,6 +82,12 @@ export default function NewsroomHome({ loaderData }: Route.ComponentProps) {
             </Link>
             : every staff action.
           </li>
+          <li>
+            <Link to="/newsroom/staff" className="font-semibold text-brand underline">
+              Staff accounts
+            </Link>
+            : add, change a role, reset a password, remove.
+          </li>
         </ul>
       ) : null}
     </div>
