@@ -32,6 +32,8 @@ export default [
   // The staff's newsroom (decision 023): every page checks the session itself.
   route("newsroom/sign-in", "routes/newsroom/sign-in.tsx"),
   route("newsroom/sign-out", "routes/newsroom/sign-out.tsx"),
+  // A draft drawn as the reader's page, for the newsroom's preview: outside the newsroom's layout.
+  route("newsroom/preview/:id", "routes/newsroom/preview-frame.tsx"),
   layout("routes/newsroom/layout.tsx", { id: "newsroom" }, [
     route("newsroom", "routes/newsroom/home.tsx"),
     route("newsroom/stories", "routes/newsroom/stories.tsx"),
@@ -39,6 +41,7 @@ export default [
     route("newsroom/posts", "routes/newsroom/posts.tsx"),
     route("newsroom/posts/:id", "routes/newsroom/post.tsx"),
     route("newsroom/posts/:id/revisions", "routes/newsroom/post-revisions.tsx"),
+    route("newsroom/posts/:id/preview", "routes/newsroom/post-preview.tsx"),
     route("newsroom/media", "routes/newsroom/media.tsx"),
     route("newsroom/media/:id", "routes/newsroom/media-item.tsx"),
     route("newsroom/rules", "routes/newsroom/rules.tsx"),

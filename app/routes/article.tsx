@@ -1,5 +1,5 @@
 import { socialImage } from "../../shared/picture";
-import { data, Link, redirect, useRouteLoaderData } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { stripTags } from "../../server/ingest/sanitize";
 import { readOr503, readOrEmpty } from "../../server/news/load";
 import {
@@ -9,27 +9,12 @@ import {
   latestArticles,
   relatedArticles,
 } from "../../server/news/repository";
-import { ArticleCard } from "../components/ArticleCard";
-import { ArticleImage } from "../components/ArticleImage";
-import { PICTURE_SLOTS } from "../components/picture-slots";
-import { PageAds } from "../components/PageAds";
-import { OWN_STORY_LABEL } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
-import { formatLongDate } from "../lib/dates";
 import { pageHead, pageUrl } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import { breadcrumbs, newsArticle } from "../../shared/structured-data";
-import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/article";
-
-/** The site an article came from, for the photo credit: its domain without "www.". */
-export function sourceName(link: string): string {
-  try {
-    return new URL(link).hostname.replace(/^www\./, "");
-  } catch {
-    return "the original publisher";
-  }
-}
+import { ArticleView } from "../components/ArticleView";
 
 /** The link ingest ends every body with (server/ingest/normalize.ts); the page draws its own after the text. */
 const FEED_READ_MORE =
@@ -129,127 +114,6 @@ function StoryRemoved() {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.site.name ?? "";
   if (loaderData.gone) return <StoryRemoved />;
-  const { article, showExcerpt, related, latest, corrections } = loaderData;
-  const category = categoryByKey(article.category);
-  const outlet = sourceName(article.link);
-  const { ownStory } = article;
-  const dek = ownStory ? ownStory.dek : showExcerpt ? article.excerpt : "";
-  const credit = ownStory ? (ownStory.pictureCredit ?? siteName) : outlet;
-  return (
-    <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
-      <div className="min-w-0">
-        <article>
-          <p className="flex flex-wrap items-center gap-3 text-sm">
-            {category.path ? (
-              <Link
-                to={category.path}
-                className="rounded bg-brand px-2 py-1 font-semibold text-white hover:bg-brand-dark"
-              >
-                {category.label}
-              </Link>
-            ) : (
-              <span className="rounded bg-brand px-2 py-1 font-semibold text-white">
-                {category.label}
-              </span>
-            )}
-            <time dateTime={article.date}>{formatLongDate(article.date)}</time>
-            {article.own ? (
-              <span className="font-semibold text-brand-dark">{OWN_STORY_LABEL}</span>
-            ) : null}
-          </p>
-          <h1 className="mt-3 text-3xl leading-tight font-bold md:text-4xl">{article.title}</h1>
-          {dek ? <p className="mt-3 text-lg text-slate-700">{dek}</p> : null}
-          <p className="mt-2 text-sm font-semibold">By {article.author}</p>
-          <figure className="mt-6">
-            <ArticleImage
-              picture={article.picture}
-              alt={ownStory?.pictureAlt ?? article.title}
-              slot={PICTURE_SLOTS.articleHero}
-              load="priority"
-              width={1200}
-              height={675}
-              className="aspect-video w-full rounded bg-slate-200 object-cover"
-            />
-            <figcaption className="mt-1 text-xs text-slate-600">Photo: {credit}</figcaption>
-          </figure>
-          {corrections.length > 0 ? (
-            <section
-              aria-labelledby="corrections-heading"
-              className="mt-6 rounded border-l-4 border-amber-500 bg-amber-50 p-4"
-            >
-              <h2 id="corrections-heading" className="font-bold">
-                {corrections.length === 1 ? "Correction" : "Corrections"}
-              </h2>
-              <ul className="mt-2 space-y-2">
-                {corrections.map((c) => (
-                  <li key={c.id}>
-                    <time dateTime={c.date} className="font-semibold">
-                      {formatLongDate(c.date)}:
-                    </time>{" "}
-                    {c.text}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {/* Stored content was sanitised to an allowlist at ingest, or in the newsroom. */}
-          <div
-            className="article-body mt-6 space-y-4 text-lg leading-relaxed"
-            dangerouslySetInnerHTML={{ __html: article.content }}
-          />
-          {article.own ? null : (
-            <p className="mt-8">
-              <a
-                href={article.link}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-block rounded bg-brand px-4 py-2 font-semibold break-words text-white hover:bg-brand-dark"
-              >
-                Read the full story at {outlet}
-                <span aria-hidden="true">&nbsp;↗</span>
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </p>
-          )}
-        </article>
-        <PageAds kind="article" at="lead" className="mt-10" />
-        {related.length > 0 ? (
-          <section aria-labelledby="related-heading" className="mt-12">
-            <h2 id="related-heading" className="mb-4 text-2xl font-bold">
-              Related Stories
-            </h2>
-            <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-3">
-              {related.map((a) => (
-                <li key={a.id} className="flex">
-                  <ArticleCard article={a} slot={PICTURE_SLOTS.cardRelated} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ) : null}
-      </div>
-      <aside className="flex flex-col gap-8" aria-label="Sidebar">
-        <section aria-labelledby="latest-heading">
-          <h2 id="latest-heading" className="mb-3 text-xl font-bold">
-            Latest News
-          </h2>
-          <ul className="divide-y divide-slate-200 rounded-lg bg-white ring-1 ring-slate-200">
-            {latest.map((a) => (
-              <li key={a.id} className="p-3">
-                <Link to={`/article/${a.id}`} className="font-semibold hover:underline">
-                  {a.title}
-                </Link>
-                <p className="mt-1 text-xs text-slate-600">
-                  <time dateTime={a.date}>{formatLongDate(a.date)}</time>
-                </p>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <PageAds kind="article" at="sidebar" />
-      </aside>
-    </div>
-  );
+  return <ArticleView {...loaderData} />;
 }

@@ -28,11 +28,13 @@ const KB = 1024;
  * page got its ad slots and house ads (+0.6 KB) and stored pictures their <picture> markup and
  * preload (+0.9 KB): 116 KB, measured at 115.8 KB (docs/BENCHMARKS.md); then 117 KB when the root
  * layout began to link the stylesheet itself, so that it is asked for before the scripts
- * (+0.05 KB: app/root.tsx). No page loads more than the home page's.
+ * (+0.05 KB: app/root.tsx); then 117.5 KB when its view moved to a module the newsroom's preview
+ * draws drafts with (app/components/ArticleView.tsx: the same code in one more file, +0.16 KB).
+ * No page loads more than the home page's.
  */
 export const JS_BUDGETS = {
   "routes/home": 125 * KB,
-  "routes/article": 117 * KB,
+  "routes/article": 117.5 * KB,
 } as const satisfies Record<string, number>;
 
 const gzipSize = (file: string) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;

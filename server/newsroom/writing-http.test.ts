@@ -165,6 +165,41 @@ describe("writing a story in the newsroom", () => {
     }
   });
 
+  it("previews a draft as the reader's page, for staff only, never kept or indexed", async () => {
+    const { cookie, csrf } = await client.signedIn("writer@example.org", "/newsroom/posts");
+    const id = await newStory(cookie, csrf);
+    const saved = await postMultipart(
+      `/newsroom/posts/${id}`,
+      storyForm(csrf, { intent: "save", title: "A draft nobody sees yet" }),
+      cookie,
+    );
+    expect(saved.status).toBe(303);
+    const page = await client.get(`/newsroom/posts/${id}/preview`, cookie);
+    const html = await page.text();
+    expect(html.match(new RegExp(`<iframe src="/newsroom/preview/${id}"`, "g"))).toHaveLength(2);
+    expect(html).toContain('title="Phone preview, 375 pixels wide"');
+    expect(html).toContain('title="Desk preview, 1280 pixels wide"');
+
+    const frame = await client.get(`/newsroom/preview/${id}`, cookie);
+    expect(frame.status).toBe(200);
+    expect(frame.headers.get("cache-control")).toBe("private, no-store");
+    expect(frame.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const drawn = await frame.text();
+    // The reader's page: its header and footer, the story with its dek, bylines and label.
+    expect(drawn).toContain('<nav aria-label="Main"');
+    expect(drawn).toContain("A draft nobody sees yet");
+    expect(drawn).toContain("A month of hearings ends with a vote.");
+    expect(drawn).toContain("Ana Ruiz and Sam Lee");
+    expect(drawn).toContain("Our reporting");
+    expect(drawn).not.toContain("<script>alert(1)</script>");
+
+    // Signed out, or as a reader, there is nothing to see.
+    const signedOut = await fetch(`${app.base}/newsroom/preview/${id}`, { redirect: "manual" });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get("location")).toContain("/newsroom/sign-in");
+    expect(await (await fetch(`${app.base}/`)).text()).not.toContain("A draft nobody sees yet");
+  });
+
   it("schedules only a time still to come, on San Diego's clock", async () => {
     const { cookie, csrf } = await client.signedIn("writer@example.org", "/newsroom/posts");
     const id = await newStory(cookie, csrf);
