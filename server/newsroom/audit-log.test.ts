@@ -242,6 +242,43 @@ describe("the audit log's sentences", () => {
       entry("banner.set", { subject: "breaking-banner", storyTitle: null, after: ["odd"] }),
       `${WHO} put up the banner “?” until ?`,
     ],
+    [
+      "a story published",
+      entry("story.publish", {
+        subject: "post:12",
+        before: { status: "draft" },
+        after: { status: "published", title: "Harbor vote" },
+      }),
+      `${WHO} published story #12 “Harbor vote”`,
+    ],
+    [
+      "a blog post updated on the site",
+      entry("blog.publish", {
+        subject: "post:3",
+        before: { status: "published" },
+        after: { status: "published", title: "Balboa walk" },
+      }),
+      `${WHO} updated blog post #3 “Balboa walk”`,
+    ],
+    [
+      "a scheduled story going live",
+      entry("story.publish", {
+        subject: "post:12",
+        before: { status: "scheduled" },
+        after: { status: "published", title: "Harbor vote", scheduled: true },
+      }),
+      `story #12 “Harbor vote” went on the site as ${WHO} scheduled it`,
+    ],
+    [
+      "a story unpublished",
+      entry("story.unpublish", { subject: "post:12", before: { status: "published" } }),
+      `${WHO} took story #12 off the site`,
+    ],
+    [
+      "a picture uploaded",
+      entry("media.upload", { subject: "media:4", after: { filename: "IMG_1.jpg" } }),
+      `${WHO} uploaded “IMG_1.jpg” to the media library`,
+    ],
   ])("%s", (_name, input, sentence) => {
     expect(auditSentence(input, formatStaffTime)).toBe(sentence);
   });

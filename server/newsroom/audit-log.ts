@@ -23,6 +23,15 @@ export const AUDIT_KINDS = {
   inbox: { label: "Inbox", actions: ["inbox.handled", "inbox.unhandled", "inbox.delete"] },
   newsletter: { label: "Newsletter", actions: ["newsletter.send", "newsletter.sent"] },
   feeds: { label: "Ingest passes", actions: ["feeds.ingest", "feeds.ingest-finished"] },
+  writing: {
+    label: "Writing and publishing",
+    actions: [
+      ...["story.create", "story.publish", "story.schedule", "story.unpublish"],
+      ...["story.restore-revision", "blog.create", "blog.publish", "blog.schedule"],
+      ...["blog.unpublish", "blog.restore-revision"],
+    ],
+  },
+  media: { label: "Media library", actions: ["media.upload", "media.focus", "media.words"] },
   staff: {
     label: "Staff accounts",
     actions: ["staff.add", "staff.role", "staff.password-reset", "staff.remove"],
@@ -61,6 +70,10 @@ const list = (state: unknown, key: string): unknown[] => {
 };
 
 const quoted = (words: string) => `“${words}”`;
+
+/** A newsroom post as a sentence names it: "story #12", "blog post #3". */
+const written = (entry: Pick<SentenceEntry, "action" | "subject">) =>
+  `${entry.action.startsWith("blog.") ? "blog post" : "story"} #${(entry.subject ?? "?").replace(/^post:/, "")}`;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** A staff role as a sentence says it: "an editor", "an admin". */
@@ -160,6 +173,35 @@ export function auditSentence(entry: SentenceEntry, formatTime: (iso: string) =>
       return `${who} started an ingest pass`;
     case "feeds.ingest-finished":
       return `The ingest pass ${who} started read ${plural(count(after, "fetched"), "feed", "feeds")}: ${count(after, "inserted")} new, ${count(after, "updated")} updated, ${count(after, "failed")} failed`;
+    case "story.create":
+    case "blog.create":
+      return `${who} started ${written(entry)}`;
+    case "story.publish":
+    case "blog.publish": {
+      const title = text(after, "title");
+      const what = `${written(entry)}${title ? ` ${quoted(title)}` : ""}`;
+      if (after !== null && typeof after === "object" && "scheduled" in after) {
+        return `${what} went on the site as ${who} scheduled it`;
+      }
+      return `${who} ${text(before, "status") === "published" ? "updated" : "published"} ${what}`;
+    }
+    case "story.schedule":
+    case "blog.schedule":
+      return `${who} scheduled ${written(entry)} for ${time(text(after, "at"))}`;
+    case "story.unpublish":
+    case "blog.unpublish":
+      return text(before, "status") === "scheduled"
+        ? `${who} cancelled the schedule of ${written(entry)}`
+        : `${who} took ${written(entry)} off the site`;
+    case "story.restore-revision":
+    case "blog.restore-revision":
+      return `${who} restored an earlier revision of ${written(entry)}`;
+    case "media.upload":
+      return `${who} uploaded ${text(after, "filename") ? quoted(text(after, "filename") ?? "") : "a picture"} to the media library`;
+    case "media.focus":
+      return `${who} set the focal point of picture #${(entry.subject ?? "").replace(/^media:/, "")}`;
+    case "media.words":
+      return `${who} changed the alt text or credit of picture #${(entry.subject ?? "").replace(/^media:/, "")}`;
     case "staff.add": {
       const given = role(after);
       return `${who} added ${account}${given ? ` as ${given}` : ""}`;

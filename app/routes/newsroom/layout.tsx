@@ -47,6 +47,7 @@ const SECTIONS: { to: string; label: string; admin?: boolean; reloadDocument?: b
   { to: "/newsroom/polls", label: "Poll results" },
   { to: "/newsroom/feeds", label: "Feeds", admin: true },
   { to: "/newsroom/newsletter", label: "Newsletter", admin: true },
+  { to: "/newsroom/staff", label: "Staff", admin: true },
   { to: "/newsroom/audit", label: "Audit log", admin: true },
 ];
 
