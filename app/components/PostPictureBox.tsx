@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { POST_LIMITS } from "../../shared/post-fields";
-import { fallbackVariant } from "../../shared/picture";
+import { FocusPicker } from "./FocusPicker";
 import { FIELD } from "./NewsroomNotice";
 import { PostField as Field } from "./PostField";
 import type { LibraryPicture, PostFormValues } from "./PostEditorForm";
 
-/** The width the focal-point picture is drawn at: a click's coordinates are read against it. */
-export const FOCUS_PICKER_WIDTH = 320;
+export { FOCUS_PICKER_WIDTH } from "./FocusPicker";
 
 /**
  * The editor's picture: one from the library or a file from the device (uploaded with the form),
@@ -48,9 +47,6 @@ export function PictureBox(props: {
       element.removeEventListener("drop", drop);
     };
   }, []);
-  const shownHeight = chosen
-    ? Math.round((FOCUS_PICKER_WIDTH * chosen.picture.height) / chosen.picture.width)
-    : 0;
   return (
     <section
       id="picture"
@@ -66,27 +62,11 @@ export function PictureBox(props: {
           <p className="text-sm" id="focus-hint">
             Select the point that must stay in every crop (cards, social previews).
           </p>
-          <div className="relative self-start" style={{ width: FOCUS_PICKER_WIDTH }}>
-            <input
-              type="image"
-              name="focus"
-              src={fallbackVariant(chosen.picture, 640)}
-              alt={`Set the focal point of ${chosen.alt || chosen.filename}`}
-              aria-describedby="focus-hint"
-              width={FOCUS_PICKER_WIDTH}
-              height={shownHeight}
-              className="block cursor-crosshair rounded"
-              style={{ backgroundColor: chosen.picture.color }}
-            />
-            <span
-              aria-hidden="true"
-              className="pointer-events-none absolute size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-red-600 shadow"
-              style={{
-                left: `${chosen.picture.focus?.x ?? 50}%`,
-                top: `${chosen.picture.focus?.y ?? 50}%`,
-              }}
-            />
-          </div>
+          <FocusPicker
+            picture={chosen.picture}
+            name={chosen.alt || chosen.filename || "the picture"}
+            hintId="focus-hint"
+          />
         </div>
       ) : null}
       <Field label="From the library" error={fieldErrors.mediaId} name="mediaId">

@@ -3,10 +3,10 @@ import { readForm } from "../../../server/forms/submission";
 import { focusFromClick, setFocus, setMediaWords } from "../../../server/newsroom/media";
 import { mediaById } from "../../../server/newsroom/post-reads";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
-import { cropPath, fallbackVariant, type StoredPicture } from "../../../shared/picture";
+import { cropPath, type StoredPicture } from "../../../shared/picture";
 import { POST_LIMITS } from "../../../shared/post-fields";
 import { BUTTON, FIELD, NewsroomNotice } from "../../components/NewsroomNotice";
-import { FOCUS_PICKER_WIDTH } from "../../components/PostPictureBox";
+import { FOCUS_PICKER_WIDTH, FocusPicker } from "../../components/FocusPicker";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/media-item";
@@ -42,7 +42,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     media: { id: media.id, alt: media.alt, credit: media.credit, filename: media.filename },
     picture,
-    picker: fallbackVariant(picture, 640),
     crops: (["16x9", "4x3", "1x1", "og"] as const).map((crop) => ({
       crop,
       src: cropPath(media.hash, crop, picture.focus),
@@ -88,8 +87,7 @@ const CROP_NAMES = {
 } as const;
 
 export default function MediaItem({ loaderData, actionData }: Route.ComponentProps) {
-  const { media, picture, picker, crops } = loaderData;
-  const shownHeight = Math.round((FOCUS_PICKER_WIDTH * picture.height) / picture.width);
+  const { media, picture, crops } = loaderData;
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold break-words">{media.alt || media.filename || "Picture"}</h1>
@@ -106,23 +104,12 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
         <p id="focus-hint" className="text-sm">
           Select the point that must stay in every crop.
         </p>
-        <Form method="post" className="relative self-start" style={{ width: FOCUS_PICKER_WIDTH }}>
+        <Form method="post" className="flex">
           <CsrfField />
-          <input
-            type="image"
-            name="focus"
-            src={picker}
-            alt={`Set the focal point of ${media.alt || media.filename || "the picture"}`}
-            aria-describedby="focus-hint"
-            width={FOCUS_PICKER_WIDTH}
-            height={shownHeight}
-            className="block cursor-crosshair rounded"
-            style={{ backgroundColor: picture.color }}
-          />
-          <span
-            aria-hidden="true"
-            className="pointer-events-none absolute size-5 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-red-600 shadow"
-            style={{ left: `${picture.focus?.x ?? 50}%`, top: `${picture.focus?.y ?? 50}%` }}
+          <FocusPicker
+            picture={picture}
+            name={media.alt || media.filename || "the picture"}
+            hintId="focus-hint"
           />
         </Form>
         <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
