@@ -92,7 +92,10 @@ export const latestArticles = remembered("latestArticles", readLatestArticles);
  * The newsroom's uploads an own story's body shows, by the path it names them with. (Its body
  * keeps only such paths: server/newsroom/post-body.ts.) One no longer in the library is left out.
  */
-export async function uploadsNamedIn(db: Database, content: string): Promise<Map<string, ArticlePicture>> {
+export async function uploadsNamedIn(
+  db: Database,
+  content: string,
+): Promise<Map<string, ArticlePicture>> {
   const hashOf = new Map(
     bodyPictureUrls(content).flatMap((path) => {
       const hash = pictureHashOf(path);
