@@ -36,6 +36,12 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.strict,
     // Our components that render one form control, checked as that control.
     settings: { "jsx-a11y": { components: { PinHoursSelect: "select" } } },
+    rules: {
+      ...jsxA11y.flatConfigs.strict.rules,
+      // A region that scrolls must be reachable by keyboard (axe: scrollable-region-focusable),
+      // so a labelled region may be focusable.
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { roles: ["tabpanel", "region"], tags: [] }],
+    },
   },
   {
     files: ["**/*.js"],

@@ -99,6 +99,7 @@ export function PostEditorForm(props: PostEditorProps) {
         className="grid gap-6 lg:grid-cols-[1fr_22rem]"
         onInput={autosave.schedule}
         onChange={autosave.schedule}
+        onSubmit={autosave.cancel}
       >
         <CsrfField />
         <div className="flex min-w-0 flex-col gap-4">
@@ -327,5 +328,8 @@ function useAutosave(form: React.RefObject<HTMLFormElement | null>) {
         : fetcher.data?.error
           ? `Not saved: ${fetcher.data.error}`
           : null;
-  return { schedule, status };
+  // A Save or Publish sends the whole form: an autosave still waiting would follow it with older
+  // fields.
+  const cancel = () => clearTimeout(timer.current);
+  return { schedule, cancel, status };
 }

@@ -70,7 +70,13 @@ export function PictureBox(props: {
         </div>
       ) : null}
       <Field label="From the library" error={fieldErrors.mediaId} name="mediaId">
-        <select name="mediaId" defaultValue={values.mediaId} className={FIELD}>
+        <select
+          // Drawn anew when a save changes the picture (an upload chooses it).
+          key={values.mediaId}
+          name="mediaId"
+          defaultValue={values.mediaId}
+          className={`${FIELD} w-full max-w-full`}
+        >
           <option value="">No picture</option>
           {library.map((m) => (
             <option key={m.id} value={m.id}>

@@ -2,7 +2,7 @@ import Image from "@tiptap/extension-image";
 import Link from "@tiptap/extension-link";
 import { EditorContent, useEditor, type EditorOptions } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import type { BodyPicture } from "./BodyField";
 import { carriesOnlyFiles, isBodyLinkAddress } from "./body-editing";
 import { EditorToolbar } from "./EditorToolbar";
@@ -85,12 +85,17 @@ export function RichBodyEditor(props: RichBodyEditorProps) {
       props.onChange?.();
     },
   });
-  const [initialHtml] = useState(() => editor.getHTML());
+  // The hidden field is written here and by onUpdate only: React re-applies an input's
+  // `defaultValue` on every render, and a hidden input's value is that attribute, so a re-render
+  // (an autosave's) would put back the body as it was when the editor opened.
+  useEffect(() => {
+    if (body.current) body.current.value = editor.getHTML();
+  }, [editor]);
 
   return (
     <div className="flex flex-col gap-2">
       <input type="hidden" name="bodyFormat" value="html" />
-      <input ref={body} type="hidden" name="body" defaultValue={initialHtml} />
+      <input ref={body} type="hidden" name="body" />
       <EditorToolbar editor={editor} editorId={id} label={props.label} pictures={props.pictures} />
       <EditorContent editor={editor} />
     </div>

@@ -45,7 +45,13 @@ export default function PostPreview({ loaderData }: Route.ComponentProps) {
           <h2 id={`preview-${view.name}`} className="text-lg font-bold">
             {view.name}, {view.width} pixels wide
           </h2>
-          <div className="max-w-full overflow-x-auto rounded ring-1 ring-slate-300">
+          {/* Wider than a phone's screen: it scrolls, and the keyboard can scroll it too. */}
+          <div
+            role="region"
+            aria-label={`${view.name} preview`}
+            tabIndex={0}
+            className="max-w-full overflow-x-auto rounded ring-1 ring-slate-300 focus:outline-2 focus:outline-brand"
+          >
             <iframe
               src={`/newsroom/preview/${id}`}
               title={`${view.name} preview, ${view.width} pixels wide`}

@@ -84,9 +84,13 @@ export default function Revisions({ loaderData, actionData }: Route.ComponentPro
       </p>
       <NewsroomNotice done={loaderData.done} error={actionData?.error} />
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 font-semibold">
+        <label className="flex max-w-full min-w-0 flex-col gap-1 font-semibold">
           Compare
-          <select name="older" defaultValue={olderId ?? ""} className={FIELD}>
+          <select
+            name="older"
+            defaultValue={olderId ?? ""}
+            className={`${FIELD} w-full max-w-full`}
+          >
             {revisions.map((r) => (
               <option key={r.id} value={r.id}>
                 {label(r)}
@@ -94,9 +98,13 @@ export default function Revisions({ loaderData, actionData }: Route.ComponentPro
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 font-semibold">
+        <label className="flex max-w-full min-w-0 flex-col gap-1 font-semibold">
           with
-          <select name="newer" defaultValue={newerId ?? ""} className={FIELD}>
+          <select
+            name="newer"
+            defaultValue={newerId ?? ""}
+            className={`${FIELD} w-full max-w-full`}
+          >
             {revisions.map((r) => (
               <option key={r.id} value={r.id}>
                 {label(r)}

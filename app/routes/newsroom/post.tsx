@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { bodyAsMarkdown, sanitizeBody } from "../../../server/newsroom/post-body";
 import { readPostForm, STORY_CATEGORIES } from "../../../server/newsroom/post-form";
@@ -21,12 +21,24 @@ import type { Route } from "./+types/post";
 export const handle = { body: "upload" };
 export const meta: Route.MetaFunction = newsroomMeta("Editor");
 
+/**
+ * An autosave changes nothing the page shows but the status line (which reads the fetcher's
+ * answer): the page's data is not read again under the writer's cursor.
+ */
+export function shouldRevalidate({
+  formData,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  return formData?.get("intent") === "autosave" ? false : defaultShouldRevalidate;
+}
+
 const DONE: Record<string, string> = {
   created: "A new draft. Nothing here is public until you publish it.",
   save: "Saved. Nothing changes on the site until you publish.",
   publish: "Published: it is on the site now.",
   schedule: "Scheduled: it goes on the site at the time you chose.",
   unpublish: "Taken off the site. The draft and its revisions stay here.",
+  unschedule: "No longer scheduled: it stays a draft until you publish or schedule it.",
   focus: "The focal point is set: every crop of the picture keeps it in frame.",
 };
 
@@ -143,7 +155,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "unpublish") {
     const result = await unpublishPost(context, actor, id);
     if (!result.ok) return fail(result.error);
-    throw redirect(`/newsroom/posts/${id}?done=unpublish`, 303);
+    const done = post.status === "scheduled" ? "unschedule" : "unpublish";
+    throw redirect(`/newsroom/posts/${id}?done=${done}`, 303);
   }
   if (!["save", "autosave", "publish", "schedule", "focus"].includes(intent)) {
     throw data("Unknown action.", { status: 400 });
