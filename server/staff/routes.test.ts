@@ -172,7 +172,8 @@ describe("the newsroom with a session", () => {
     }
     // The router matched the odd spellings: the staff's pages were there to be kept.
     expect(shown).toBeGreaterThanOrEqual(8);
-  });
+    // Every staff route in four spellings, each asked twice: the longest test here.
+  }, 120_000);
 
   it("titles every page it shows '… | Newsroom' and keeps it out of search engines", async () => {
     const chief = await signedIn("chief@example.org");
