@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { POST_LIMITS } from "../../shared/post-fields";
-import type { Database } from "../db/client";
 import { newsroomMedia } from "../db/schema";
 import { acceptUpload } from "../images/upload";
 import type { PictureStore } from "../images/store";
@@ -134,12 +133,4 @@ export function focusFromClick(
 ): { x: number; y: number } {
   const shownHeight = (shownWidth * picture.height) / picture.width;
   return { x: (click.x / shownWidth) * 100, y: (click.y / shownHeight) * 100 };
-}
-
-export async function mediaExists(db: Database, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: newsroomMedia.id })
-    .from(newsroomMedia)
-    .where(eq(newsroomMedia.id, id));
-  return Boolean(row);
 }

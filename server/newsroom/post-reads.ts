@@ -8,7 +8,6 @@ import {
 } from "../../shared/post-fields";
 import type { Database } from "../db/client";
 import { newsroomMedia, newsroomPosts, newsroomRevisions } from "../db/schema";
-import { stripTags } from "../ingest/sanitize";
 import { bodyAsMarkdown } from "./post-body";
 import { tidy } from "./text";
 
@@ -201,6 +200,3 @@ export async function mediaById(db: Database, id: number): Promise<MediaItem | n
   const [row] = await db.select().from(newsroomMedia).where(eq(newsroomMedia.id, id));
   return row ?? null;
 }
-
-/** A short plain-text view of a body, for lists. */
-export const bodyPreview = (html: string) => stripTags(html).slice(0, 200);
