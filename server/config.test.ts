@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config";
 
@@ -39,6 +40,7 @@ describe("parseConfig", () => {
         maxBytes: 2048 * 1024 * 1024,
         allowPrivateAddresses: false,
         uploadMaxBytes: 15 * 1024 * 1024,
+        store: { kind: "folder" },
       },
       blog: { source: "local", dir: "/srv/news/content/blog" },
       newsletter: {
@@ -113,6 +115,65 @@ describe("parseConfig", () => {
   ])("a hosted blog needs its address and key (%o)", (env, variable) => {
     expect(() => parseConfig(env)).toThrow(
       new RegExp(`^Invalid configuration: ${variable} must be set when BLOG_SOURCE is hosted`),
+    );
+  });
+
+  it("keeps pictures in an S3-compatible bucket when asked, with the secret never shown", () => {
+    const store = parseConfig({
+      PICTURE_STORE: "s3",
+      S3_ENDPOINT: "https://minio.example.net:9000/",
+      S3_BUCKET: "news-pictures",
+      S3_REGION: "auto",
+      S3_PREFIX: "/sites/news/",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_ACCESS_KEY_ID: "AKIDEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "wJalrXUtnFEMI-secret",
+      S3_TIMEOUT_MS: "500",
+    }).pictures.store;
+    expect(store).toEqual({
+      kind: "s3",
+      endpoint: "https://minio.example.net:9000",
+      bucket: "news-pictures",
+      region: "auto",
+      prefix: "sites/news/",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "wJalrXUtnFEMI-secret" },
+      timeoutMs: 500,
+    });
+    // Logged (pino writes JSON) or printed, the secret is not there.
+    expect(JSON.stringify({ store })).not.toContain("wJalrXUtnFEMI");
+    expect(inspect({ store }, { depth: 10 })).not.toContain("wJalrXUtnFEMI");
+    expect(JSON.stringify({ store })).toContain("AKIDEXAMPLE");
+  });
+
+  it("asks AWS S3 itself, by region, with the SDK's own credentials, when no more is set", () => {
+    expect(parseConfig({ PICTURE_STORE: "s3", S3_BUCKET: "news" }).pictures.store).toEqual({
+      kind: "s3",
+      endpoint: null,
+      bucket: "news",
+      region: "us-east-1",
+      prefix: "",
+      forcePathStyle: false,
+      credentials: null,
+      timeoutMs: 2000,
+    });
+  });
+
+  it.each([
+    [{ PICTURE_STORE: "s3" }, "S3_BUCKET must be set when PICTURE_STORE is s3"],
+    [{ PICTURE_STORE: "s3", S3_BUCKET: "b1b", S3_ACCESS_KEY_ID: "id" }, "S3_SECRET_ACCESS_KEY"],
+    [{ PICTURE_STORE: "s3", S3_BUCKET: "b1b", S3_SECRET_ACCESS_KEY: "x" }, "S3_ACCESS_KEY_ID"],
+    [{ PICTURE_STORE: "s3", S3_BUCKET: "Not_A_Bucket" }, "S3_BUCKET must be a bucket name"],
+    [{ PICTURE_STORE: "bucket" }, "PICTURE_STORE must be folder or s3"],
+    [{ S3_PREFIX: "a b" }, "S3_PREFIX must be a key prefix"],
+    [{ S3_TIMEOUT_MS: "5" }, "S3_TIMEOUT_MS must be a whole number of milliseconds"],
+  ])("refuses an incomplete or wrong bucket (%o)", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it("never repeats the secret key in its message", () => {
+    expect(() => parseConfig({ S3_SECRET_ACCESS_KEY: "   " })).toThrow(
+      /^Invalid configuration: S3_SECRET_ACCESS_KEY must be a non-empty value$/,
     );
   });
 

@@ -31,8 +31,25 @@ export interface PictureStore {
 }
 
 export const HASH = /^[0-9a-f]{64}$/;
+
+/**
+ * The store did not answer (down, unreachable or too slow): nothing was read or written, and the
+ * same call may succeed later. The picture route answers 503 with Retry-After for it.
+ */
+export class PictureStoreUnavailableError extends Error {
+  constructor(
+    message: string,
+    /** Seconds after which asking again may succeed. */
+    readonly retryAfterSeconds: number,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "PictureStoreUnavailableError";
+  }
+}
 const FOCUS = "f\\d{1,3}x\\d{1,3}";
-const VARIANT = new RegExp(
+/** The names a copy may have (`putVariant`'s `variant`). */
+export const VARIANT = new RegExp(
   `^(\\d{1,4}|wide-(?:${FOCUS}-)?\\d{1,4}|(?:og|16x9|4x3|1x1)(?:-${FOCUS})?)\\.(avif|webp|jpg)$`,
 );
 const ORIGINAL = "original";
