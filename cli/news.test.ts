@@ -14,6 +14,8 @@ import { confirmSubscription, requestSubscription, suppress } from "../server/ma
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";
 import { SANITIZE_POLICY_VERSION } from "../server/ingest/sanitize";
 import { rssFeed, startFixtureServer, type FixtureServer } from "../server/ingest/test-server";
+import { s3PictureStore } from "../server/images/s3-store";
+import { startS3Server } from "../server/test-support/s3-server";
 import { csvField } from "./commands/subscribers";
 import { newsletterSignup } from "../server/forms/newsletter";
 
@@ -158,6 +160,19 @@ describe("news command", { timeout: 120_000 }, () => {
       /^(\d+) picture addresses: 0 kept, \1 the site's own files, 0 not fetched yet, 0 failing\.$/m,
     );
     expect(pictures.stdout).toMatch(/^Picture folder .+: 0\.0 MB of 2048\.0 MB\.$/m);
+    // Kept in a bucket instead (PICTURE_STORE=s3): the bucket's size, and no secret shown.
+    const s3 = await startS3Server();
+    try {
+      await s3PictureStore(s3.storeConfig()).putOriginal(new Uint8Array(300 * 1024).fill(7));
+      const inBucket = await news(["pictures"], s3.env());
+      expect(inBucket.code).toBe(0);
+      expect(inBucket.stdout).toContain(
+        `Picture bucket s3://pictures/ at ${s3.endpoint}: 0.3 MB, uploads' originals not counted.`,
+      );
+      expect(inBucket.stdout + inBucket.stderr).not.toContain(s3.env().S3_SECRET_ACCESS_KEY);
+    } finally {
+      await s3.close();
+    }
     // The sample feeds' pictures are the site's own files: no kept picture to make copies of.
     const copies = await news(["pictures", "--make-copies"]);
     expect(copies.code).toBe(0);

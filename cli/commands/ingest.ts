@@ -1,5 +1,5 @@
 import type { PicturePassSummary } from "../../server/images/pass";
-import { folderPictureStore } from "../../server/images/store";
+import { pictureStoreFor } from "../../server/images/store-for";
 import { createBlogSource } from "../../server/blog/create-source";
 import { refreshBlogIndex } from "../../server/blog/search-index";
 import { withNewsroomPosts } from "../../server/blog/with-newsroom";
@@ -99,7 +99,7 @@ export const ingest: Command = {
               force: Boolean(values.force),
               limits: limitsFor(config.ingestConcurrency),
               pictures: {
-                store: folderPictureStore(config.pictures),
+                store: pictureStoreFor(config.pictures),
                 allowPrivateAddresses: config.pictures.allowPrivateAddresses,
               },
               signal: AbortSignal.any([controller.signal, lockLost]),

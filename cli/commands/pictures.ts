@@ -1,6 +1,6 @@
-import { folderPictureStore } from "../../server/images/store";
 import { pictureHealth } from "../../server/images/health";
 import { makeMissingCopiesAhead } from "../../server/images/pass";
+import { pictureStoreFor, pictureStoreName } from "../../server/images/store-for";
 import { createLogger } from "../../server/logger";
 import type { Command } from "../command";
 import { withDatabase } from "../database";
@@ -12,7 +12,7 @@ const when = (date: Date | null) =>
 export const picturesCommand: Command = {
   name: "pictures",
   summary:
-    "Show how the feeds' pictures stand: kept, the site's own, waiting, failing (with why and when they are tried again), and the picture folder's size.",
+    "Show how the feeds' pictures stand: kept, the site's own, waiting, failing (with why and when they are tried again), and the size of the picture folder or bucket.",
   usage: "news pictures [--make-copies]",
   options: {
     "make-copies": {
@@ -24,7 +24,7 @@ export const picturesCommand: Command = {
   async run({ values }) {
     return withDatabase("`news pictures`", async (database, config) => {
       await database.migrate();
-      const store = folderPictureStore(config.pictures);
+      const store = pictureStoreFor(config.pictures);
       if (values["make-copies"]) {
         const logger = createLogger(
           ["debug", "trace"].includes(config.logLevel) ? config.logLevel : "warn",
@@ -42,9 +42,12 @@ export const picturesCommand: Command = {
       console.log(
         `${health.addresses} picture addresses: ${health.kept} kept, ${health.site} the site's own files, ${health.waiting} not fetched yet, ${health.failing} failing.`,
       );
-      console.log(
-        `Picture folder ${config.pictures.dir}: ${megabytes(bytes)} of ${megabytes(config.pictures.maxBytes)}.`,
-      );
+      // A bucket keeps no bound of ours: its lifecycle rule expires copies (decision 022).
+      const bound =
+        config.pictures.store.kind === "folder"
+          ? ` of ${megabytes(config.pictures.maxBytes)}`
+          : ", uploads' originals not counted";
+      console.log(`${pictureStoreName(config.pictures)}: ${megabytes(bytes)}${bound}.`);
       if (health.failures.length > 0) {
         console.log(
           `\nFailing (their articles show the default picture until a later pass gets them):\n${formatTable(

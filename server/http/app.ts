@@ -11,7 +11,8 @@ import { POST_LIMITS } from "../../shared/post-fields";
 import type { PictureMaker } from "../images/picture-maker";
 import { pictureRoutes } from "../images/route";
 import { oneClickUnsubscribe, UNSUBSCRIBE_PATH } from "../mail/one-click";
-import { folderPictureStore, type PictureStore } from "../images/store";
+import type { PictureStore } from "../images/store";
+import { pictureStoreFor } from "../images/store-for";
 import { prepareDecoyHash } from "../staff/passwords";
 import type { Logger } from "../logger";
 import { readiness } from "./health";
@@ -171,7 +172,7 @@ export async function createApp(
   }
 
   // Pictures are compressed already; their routes come before compression and the pages.
-  const pictureStore = options.pictures ?? folderPictureStore(config.pictures);
+  const pictureStore = options.pictures ?? pictureStoreFor(config.pictures);
   app.use(pictureRoutes(pictureStore, options.pictureMaker));
   app.use(compression());
 

@@ -21,7 +21,8 @@ import { keepConnectionsAlive } from "./keep-alive";
 import { createMetrics, type Metrics } from "./metrics";
 import { pageCacheFor, type PageCache } from "./page-cache";
 import { ensureBuilt } from "./test-build";
-import { folderPictureStore, type PictureStore } from "../images/store";
+import type { PictureStore } from "../images/store";
+import { pictureStoreFor } from "../images/store-for";
 
 /**
  * The production build behind our Express app, listening on a free port of 127.0.0.1, over the
@@ -40,7 +41,7 @@ export async function startTestApp(
   metrics: Metrics;
   /** The newsroom's jobs, to wait for the ones a test started. */
   operations: NewsroomOperations;
-  /** Where the site keeps pictures: a folder of the test's own unless `env` names one. */
+  /** Where the site keeps pictures: a folder of the test's own unless `env` names one or a bucket. */
   pictures: PictureStore;
   close(): Promise<void>;
 }> {
@@ -54,7 +55,7 @@ export async function startTestApp(
     PICTURES_DIR: path.join(outbox, "pictures"),
     ...env,
   });
-  const pictures = folderPictureStore(config.pictures);
+  const pictures = pictureStoreFor(config.pictures);
   const readCache = await readCacheFor(config, database);
   const metrics = createMetrics(() => countArticles(database.db), readCache);
   const pageCache = await pageCacheFor(config, database);

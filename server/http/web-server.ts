@@ -10,7 +10,7 @@ import { formLimiter } from "../forms/guard";
 import { databaseFormLimiter } from "../forms/shared-limiter";
 import { FeedsConfigError, loadFeedSources } from "../ingest/feeds-config";
 import { childPictureMaker } from "../images/picture-maker";
-import { folderPictureStore } from "../images/store";
+import { pictureStoreFor } from "../images/store-for";
 import { startScheduler, type Scheduler } from "../ingest/scheduler";
 import { createLogger } from "../logger";
 import { startNewsletterSchedule } from "../mail/schedule";
@@ -63,7 +63,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
   // Any process's ingest pass that stores new or changed articles empties both caches.
   const readCache = await readCacheFor(config, database);
   const pageCache = await pageCacheFor(config, database);
-  const pictureStore = folderPictureStore(config.pictures);
+  const pictureStore = pictureStoreFor(config.pictures);
   // sharp works in a child process: its memory is given back when idle, and a picture that
   // crashes libvips stops the child, not the site (decision 022).
   const pictureMaker = childPictureMaker({

@@ -9,7 +9,7 @@ import {
   type VariantWidth,
 } from "./variants";
 import { inlinePictureMaker, type PictureMaker } from "./picture-maker";
-import { HASH, type PictureStore } from "./store";
+import { HASH, PictureStoreUnavailableError, type PictureStore } from "./store";
 
 /**
  * `GET /images/<sha256>/<width>.<avif|webp|jpg>`: a copy of a picture already in the store, made
@@ -107,6 +107,15 @@ export function pictureRoutes(
     try {
       bytes = await variants(req.params.hash, want, req.params.file);
     } catch (error) {
+      // The store did not answer (down, or slower than its timeouts): asked again shortly, by the
+      // browser or the CDN; the page around the picture is not held up.
+      if (error instanceof PictureStoreUnavailableError) {
+        req.log?.warn({ err: error, picture: req.params.hash }, "picture store did not answer");
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Retry-After", String(error.retryAfterSeconds));
+        res.status(503).type("text/plain").send("Pictures are unavailable just now.");
+        return;
+      }
       // The original is kept but no copy could be made (a picture that stopped the maker): the
       // page's picture shows its placeholder colour; the copy is tried again on the next request.
       req.log?.warn({ err: error, picture: req.params.hash }, "picture copy not made");

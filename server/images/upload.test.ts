@@ -4,7 +4,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startS3Server } from "../test-support/s3-server";
 import { childPictureMaker } from "./picture-maker";
+import { s3PictureStore } from "./s3-store";
 import { folderPictureStore, type PictureStore } from "./store";
 import { acceptUpload } from "./upload";
 
@@ -299,6 +301,25 @@ describe("acceptUpload", () => {
       });
     } finally {
       await maker.close();
+    }
+  });
+
+  it("tells the editor when the bucket does not answer, and keeps nothing half-way", async () => {
+    const s3 = await startS3Server();
+    try {
+      const bucket = s3PictureStore(s3.storeConfig(), { pauseAfterFailureMs: 100 });
+      await s3.stop();
+      const refused = await acceptUpload(await phonePhoto(), bucket, OPTIONS);
+      expect(refused).toEqual({ ok: false, error: expect.stringMatching(/could not be stored/) });
+      await s3.start();
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Back again, the same upload is taken, and kept as an upload (not counted).
+      const taken = await acceptUpload(await phonePhoto(), bucket, OPTIONS);
+      if (!taken.ok) throw new Error(taken.error);
+      expect(await bucket.hasOriginal(taken.hash)).toBe(true);
+      expect(await bucket.totalBytes()).toBe(0);
+    } finally {
+      await s3.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { LOSSLESS_MAX_PIXELS, MAX_INPUT_PIXELS } from "./limits";
 import type { Refusal } from "./picture";
 import { inlinePictureMaker, type PictureMaker } from "./picture-maker";
-import type { PictureStore } from "./store";
+import { PictureStoreUnavailableError, type PictureStore } from "./store";
 
 /**
  * A picture staff upload in the newsroom (decision 022, "Uploads"): checked as a feed's picture
@@ -33,6 +33,9 @@ export interface UploadOptions {
 const megabytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
 const millions = (pixels: number) => `${Number((pixels / 1e6).toFixed(1))} million`;
 
+const MESSAGES_STORE =
+  "The picture could not be stored just now (the picture store did not answer): nothing was saved, try again in a minute.";
+
 /** What an editor is told of each refusal. */
 const MESSAGES: Record<Refusal, string> = {
   format: "This file is not a picture we can use (JPEG, PNG, WebP, AVIF or GIF).",
@@ -59,7 +62,14 @@ export async function acceptUpload(
   } catch {
     return { ok: false, error: MESSAGES.unreadable };
   }
-  const hash = await store.putOriginal(clean, { keep: true });
+  let hash: string;
+  try {
+    hash = await store.putOriginal(clean, { keep: true });
+  } catch (error) {
+    // Not kept: the editor is told, and nothing names the picture (the library lists it only on ok).
+    if (error instanceof PictureStoreUnavailableError) return { ok: false, error: MESSAGES_STORE };
+    throw error;
+  }
   // The size as displayed is the clean copy's own (it is upright); the colour the pass's way.
   const { width, height, dominant } = inspection.picture;
   return { ok: true, hash, width, height, color: dominant, bytes: clean.byteLength };
