@@ -45,31 +45,52 @@ function videoTitle(linkHtml: string): string {
   return text === "" || /^https?:\/\//i.test(text) ? "YouTube video" : text;
 }
 
-/** The body in order, its standalone YouTube links as `video` parts. */
-export function splitBodyVideos(html: string): BodySegment[] {
-  const segments: BodySegment[] = [];
-  const pushHtml = (part: string) => {
-    if (part.trim() !== "") segments.push({ kind: "html", html: part });
-  };
+/** A video link standing alone in a body: its paragraph runs from `start` to `end` in the HTML. */
+export interface BodyVideo {
+  /** The YouTube video id. */
+  id: string;
+  /** The player's name: the link's words, or "YouTube video". */
+  title: string;
+  start: number;
+  end: number;
+}
+
+/** The body's standalone YouTube links, in order, each with its paragraph's place in `html`. */
+export function bodyVideos(html: string): BodyVideo[] {
+  const videos: BodyVideo[] = [];
   let depth = 0;
-  let last = 0;
   TAG.lastIndex = 0;
   for (let tag = TAG.exec(html); tag; tag = TAG.exec(html)) {
     const [text, closing, name = ""] = tag;
     if (depth === 0 && text === "<p>") {
       LINK_PARAGRAPH.lastIndex = tag.index;
       const paragraph = LINK_PARAGRAPH.exec(html);
-      const url = paragraph ? unescapeHtml(paragraph[1] ?? "") : "";
-      if (paragraph && youtubeVideoId(url)) {
-        pushHtml(html.slice(last, tag.index));
-        segments.push({ kind: "video", url, title: videoTitle(paragraph[2] ?? "") });
-        last = LINK_PARAGRAPH.lastIndex;
-        TAG.lastIndex = last;
+      const id = paragraph ? youtubeVideoId(unescapeHtml(paragraph[1] ?? "")) : null;
+      if (paragraph && id) {
+        const end = LINK_PARAGRAPH.lastIndex;
+        videos.push({ id, title: videoTitle(paragraph[2] ?? ""), start: tag.index, end });
+        TAG.lastIndex = end;
         continue;
       }
     }
     if (closing) depth = Math.max(0, depth - 1);
     else if (!VOID.has(name.toLowerCase()) && !text.endsWith("/>")) depth++;
+  }
+  return videos;
+}
+
+/** The body in order, its standalone YouTube links as `video` parts (their addresses as written). */
+export function splitBodyVideos(html: string): BodySegment[] {
+  const segments: BodySegment[] = [];
+  const pushHtml = (part: string) => {
+    if (part.trim() !== "") segments.push({ kind: "html", html: part });
+  };
+  let last = 0;
+  for (const video of bodyVideos(html)) {
+    pushHtml(html.slice(last, video.start));
+    const href = /href="([^"]*)"/.exec(html.slice(video.start, video.end))?.[1] ?? "";
+    segments.push({ kind: "video", url: unescapeHtml(href), title: video.title });
+    last = video.end;
   }
   pushHtml(html.slice(last));
   return segments;

@@ -184,6 +184,20 @@ describe("an own story's page", () => {
     expect(body?.querySelectorAll("img")).toHaveLength(1);
   });
 
+  it("draws a video link on a line of its own as a player that plays in place, with no script", async () => {
+    const document = await page(`/article/${reported}`);
+    const body = document.querySelector(".article-body");
+    expect(body?.querySelector(`a[href="${VIDEO}"]`)).toBeNull();
+    const frame = body?.querySelector('[data-video-state="ready"] iframe');
+    expect(frame?.getAttribute("title")).toBe("Video: YouTube video");
+    const poster = new Window().document;
+    poster.write(frame?.getAttribute("srcdoc") ?? "");
+    expect(poster.querySelector("a")?.getAttribute("href")).toBe(
+      "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?rel=0&controls=1&autoplay=1",
+    );
+    expect(poster.querySelectorAll("script")).toHaveLength(0);
+  });
+
   it("names each byline as a Person, the site as publisher, and our crops as its images", async () => {
     const node = newsArticleOf(await page(`/article/${reported}`));
     expect(node.author).toEqual([

@@ -17,6 +17,7 @@ import {
 import { bodyPictureUrls, withOwnPictures } from "../images/body";
 import { pictureHashOf } from "../newsroom/post-body";
 import { remembered } from "./read-cache";
+import { withVideoPlayers } from "./video-players";
 
 export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticle = typeof articles.$inferInsert;
@@ -152,13 +153,14 @@ async function readArticleById(db: Database, id: string): Promise<ArticleWithBod
   if (!row) return undefined;
   if (row.own) {
     const [byPath, dek] = await Promise.all([uploadsNamedIn(db, row.content), ownStoryDek(db, id)]);
+    const content = withVideoPlayers(withOwnPictures(row.content, byPath, null));
     const ownStory: OwnStoryDetails = {
       bylines: row.bylines ?? [],
       dek,
       pictureAlt: row.pictureAlt,
       pictureCredit: row.pictureCredit,
     };
-    return { ...toArticle(row), content: withOwnPictures(row.content, byPath, null), ownStory };
+    return { ...toArticle(row), content, ownStory };
   }
   const kept = row.content.includes("<img")
     ? await db

@@ -6,6 +6,7 @@ import { newsroomMedia } from "../../../server/db/schema";
 import { withOwnPictures } from "../../../server/images/body";
 import { withShownBody } from "../../../server/news/pictures";
 import { latestArticles, relatedArticles, uploadsNamedIn } from "../../../server/news/repository";
+import { withVideoPlayers } from "../../../server/news/video-players";
 import { postById } from "../../../server/newsroom/post-reads";
 import { bylineText } from "../../../server/newsroom/posts";
 import { requireStaff } from "../../../server/staff/guard";
@@ -65,6 +66,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category =
     fields.category && isCategoryKey(fields.category) ? fields.category : "local-news";
   const articleId = post.articleId ?? `preview-${post.id}`;
+  const content = withVideoPlayers(
+    withOwnPictures(fields.bodyHtml, await uploadsNamedIn(context.db, fields.bodyHtml), null),
+  );
   const article: ArticleWithBody = {
     id: articleId,
     title: fields.title,
@@ -75,11 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     author: bylineText(fields.bylines) || "Staff",
     link: `${context.config.siteUrl}/article/${articleId}`,
     own: true,
-    content: withOwnPictures(
-      fields.bodyHtml,
-      await uploadsNamedIn(context.db, fields.bodyHtml),
-      null,
-    ),
+    content,
     ownStory: {
       bylines: fields.bylines,
       dek: fields.dek,
