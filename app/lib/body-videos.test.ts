@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sanitizeHtml } from "../../server/ingest/sanitize";
-import { splitBodyVideos, type BodySegment } from "./body-videos";
+import { splitBodyVideos, withoutBodyVideos, type BodySegment } from "./body-videos";
 
 const SITE = "https://news.example.org";
 /** A paragraph holding only a link, as the sanitiser writes it. */
@@ -111,5 +111,14 @@ describe("splitBodyVideos", () => {
       .map((s) => (s.kind === "html" ? s.html : linkParagraph(s.url, s.title)))
       .join("");
     expect(rebuilt).toBe(html);
+  });
+});
+
+describe("withoutBodyVideos", () => {
+  it("leaves out the standalone video links, and only them", () => {
+    const inline = `<p>See <a href="${WATCH}" target="_blank" rel="noopener noreferrer">this</a>.</p>`;
+    const html = `<p>Before.</p>${linkParagraph(WATCH, WATCH)}${inline}`;
+    expect(withoutBodyVideos(html)).toBe(`<p>Before.</p>${inline}`);
+    expect(withoutBodyVideos("<p>No video.</p>")).toBe("<p>No video.</p>");
   });
 });

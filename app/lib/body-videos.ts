@@ -95,3 +95,14 @@ export function splitBodyVideos(html: string): BodySegment[] {
   pushHtml(html.slice(last));
   return segments;
 }
+
+/** The body without its standalone YouTube links: its words, for an excerpt. */
+export function withoutBodyVideos(html: string): string {
+  let out = "";
+  let last = 0;
+  for (const video of bodyVideos(html)) {
+    out += html.slice(last, video.start);
+    last = video.end;
+  }
+  return out + html.slice(last);
+}

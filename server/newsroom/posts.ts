@@ -1,4 +1,5 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
+import { withoutBodyVideos } from "../../app/lib/body-videos";
 import { EMPTY_POST_FIELDS, type PostFields, type PostKind } from "../../shared/post-fields";
 import type { StoredPicture } from "../../shared/picture";
 import type { Database } from "../db/client";
@@ -304,7 +305,10 @@ async function goLive(tx: Database, siteUrl: string, post: PostRow, now: Date) {
     const row = {
       category: fields.category ?? "local-news",
       title: fields.title,
-      excerpt: fields.dek || fields.description || stripTags(fields.bodyHtml).slice(0, 300),
+      excerpt:
+        fields.dek ||
+        fields.description ||
+        stripTags(withoutBodyVideos(fields.bodyHtml)).slice(0, 300),
       content: fields.bodyHtml,
       sanitizePolicy: SANITIZE_POLICY_VERSION,
       picture,
