@@ -1,5 +1,6 @@
 // React Router's default server entry for Node (@react-router/dev 7.18.4), unchanged, with its
-// documented `handleError` added: errors React Router meets go to the request's JSON log line.
+// documented `handleError` added: errors React Router meets go to the request's JSON log line, and
+// the page's cache keys, which its matched routes declare (`handle.cacheKeys`, decision 009).
 // Compare with node_modules/@react-router/dev/dist/config/defaults/entry.server.node.tsx on upgrades.
 import { PassThrough } from "node:stream";
 
@@ -9,6 +10,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
+import { cacheKeyHeaders, routeCacheKeys } from "../shared/cache-keys";
 
 export const streamTimeout = 5_000;
 
@@ -36,6 +38,22 @@ export default function handleRequest(
   routerContext: EntryContext,
   _loadContext: AppLoadContext,
 ) {
+  // The keys a CDN keeps the page under: from the routes that answered and their loaders' data.
+  const { matches, loaderData } = routerContext.staticHandlerContext;
+  const keys = routeCacheKeys(
+    matches.map((match) => ({
+      handle: routerContext.routeModules[match.route.id]?.handle,
+      params: match.params,
+      data: loaderData[match.route.id],
+    })),
+  );
+  // An error page is never kept (server/http/page-handler.ts): it names nothing.
+  if (responseStatusCode === 200) {
+    for (const [name, value] of Object.entries(cacheKeyHeaders(keys))) {
+      responseHeaders.set(name, value);
+    }
+  }
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, {

@@ -3,6 +3,7 @@ import { BLOG_PAGE_SIZE, type BlogPostSummary } from "../../server/blog/source";
 import { readOr503 } from "../../server/news/load";
 import { rssChannel } from "../../server/seo/xml";
 import { BLOG_DESCRIPTION } from "../lib/blog";
+import { BLOG_KEY, cacheKeyHeaders } from "../../shared/cache-keys";
 import type { Route } from "./+types/blog-rss";
 
 /** Posts in the feed: the first two pages of the list. */
@@ -42,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
       "Cache-Control": "public, max-age=300",
+      ...cacheKeyHeaders([BLOG_KEY]),
     },
   });
 }

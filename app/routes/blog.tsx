@@ -11,6 +11,7 @@ import { BLOG_DESCRIPTION, BLOG_FEED_PATH, pageNumber } from "../lib/blog";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import { breadcrumbs } from "../../shared/structured-data";
+import { BLOG_KEY, type PageKeys } from "../../shared/cache-keys";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -66,7 +67,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = headMeta;
-export const handle = headHandle;
+export const handle = {
+  ...headHandle,
+  cacheKeys: (): PageKeys => ({ keys: [BLOG_KEY] }),
+};
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   switch (loaderData.state) {

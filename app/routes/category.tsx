@@ -30,6 +30,13 @@ import { pageMeta } from "../lib/meta";
 import { categoryHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import type { Content } from "../../server/content/load";
+import {
+  cardIds,
+  categoryKey,
+  field,
+  type CacheKeysArgs,
+  type PageKeys,
+} from "../../shared/cache-keys";
 import type { Route } from "./+types/category";
 
 /** The spec's limit: at most 15 articles per category page. */
@@ -67,7 +74,16 @@ export const meta: Route.MetaFunction = (args) =>
   isRouteErrorResponse(args.error) && args.error.status === 404
     ? pageMeta(args, NOT_FOUND_SEO)
     : headMeta(args);
-export const handle = headHandle;
+export const handle = {
+  ...headHandle,
+  cacheKeys: ({ params, data }: CacheKeysArgs): PageKeys => {
+    const category = categoryByPath(`/${params.category ?? ""}`);
+    return {
+      keys: category ? [categoryKey(articleCategory(category))] : [],
+      cards: cardIds(field(data, "articles")),
+    };
+  },
+};
 
 /** Switching between 5 and all needs no new data. */
 export function shouldRevalidate({

@@ -1,6 +1,7 @@
 import { readOr503 } from "../../server/news/load";
 import { latestCorrections } from "../../server/news/repository";
 import { correctionsFeed } from "../../server/seo/xml";
+import { cacheKeyHeaders, CORRECTIONS_KEY } from "../../shared/cache-keys";
 import type { Route } from "./+types/corrections-rss";
 
 const FEED_ITEMS = 50;
@@ -22,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
       "Cache-Control": "public, max-age=300",
+      ...cacheKeyHeaders([CORRECTIONS_KEY]),
     },
   });
 }

@@ -1,3 +1,4 @@
+import { cacheKeyHeaders, SITE_KEY } from "../../shared/cache-keys";
 import type { Route } from "./+types/manifest";
 
 /** The web app manifest: the name, colours and icons a phone uses when the site is added to it. */
@@ -23,6 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/manifest+json; charset=utf-8",
       "Cache-Control": "public, max-age=86400",
+      ...cacheKeyHeaders([SITE_KEY]),
     },
   });
 }

@@ -1,3 +1,4 @@
+import { cacheKeyHeaders, SITE_KEY } from "../../shared/cache-keys";
 import type { Route } from "./+types/robots";
 
 /** Everything may be crawled but search results and the staff's newsroom; the sitemaps say what there is. */
@@ -17,6 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": "public, max-age=3600",
+      ...cacheKeyHeaders([SITE_KEY]),
     },
   });
 }

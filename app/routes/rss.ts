@@ -2,6 +2,7 @@ import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
 import { rssFeed } from "../../server/seo/xml";
 import { articleCategory, categoryByKey, categoryByPath } from "../../shared/categories";
+import { cacheKeyHeaders, categoryKey, FEEDS_KEY } from "../../shared/cache-keys";
 import type { Route } from "./+types/rss";
 
 /** Items in the site-wide feed; a category's feed carries its page's 15. */
@@ -44,6 +45,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/rss+xml; charset=utf-8",
       "Cache-Control": "public, max-age=300",
+      // The site's feed lists every category; a category's, its own (its page's stories).
+      ...cacheKeyHeaders(
+        category ? [FEEDS_KEY, categoryKey(articleCategory(category))] : [FEEDS_KEY],
+      ),
     },
   });
 }

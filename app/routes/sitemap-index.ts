@@ -1,11 +1,13 @@
 import { readOr503 } from "../../server/news/load";
 import { articleSitemapPages } from "../../server/seo/queries";
 import { sitemapIndex } from "../../server/seo/xml";
+import { cacheKeyHeaders, SITEMAPS_KEY } from "../../shared/cache-keys";
 import type { Route } from "./+types/sitemap-index";
 
 export const XML_HEADERS = {
   "Content-Type": "application/xml; charset=utf-8",
   "Cache-Control": "public, max-age=300",
+  ...cacheKeyHeaders([SITEMAPS_KEY]),
 };
 
 /** /sitemap.xml: the index of the child sitemaps, with when each last changed. */

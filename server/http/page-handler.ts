@@ -8,6 +8,7 @@ import {
   type RouteObject,
   type ServerBuild,
 } from "react-router";
+import { cacheKeyHeaders, routeCacheKeys } from "../../shared/cache-keys";
 import { readBody, refuseBody } from "./body";
 import type { LoadContext } from "./load-context";
 import {
@@ -28,6 +29,18 @@ export const PAGE_CACHE_CONTROL = "public, no-cache";
  * CDN-Cache-Control, which CDNs read instead of Cache-Control).
  */
 export const PAGE_CDN_CACHE_CONTROL = `public, max-age=60, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+
+/**
+ * The same lifetime for caches that read Surrogate-Control instead (Fastly, our Varnish
+ * configuration): a page's CDN-Cache-Control without `public`, which Surrogate-Control does not use.
+ */
+export function surrogateControl(cdnCacheControl: string): string {
+  return cdnCacheControl
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "" && part.toLowerCase() !== "public")
+    .join(", ");
+}
 
 export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -60,7 +73,8 @@ export type PageEvent = "render" | "hit" | "stale" | "miss" | "bypass";
  */
 export function pageHandler(options: PageHandlerOptions): express.RequestHandler {
   const handle = createRequestHandler(options.build, options.mode);
-  const limitFor = routeBodyLimits(options.build, options.bodyLimit, options.bodyLimits ?? {});
+  const matchesFor = routeMatcher(options.build);
+  const limitFor = routeBodyLimits(matchesFor, options.bodyLimit, options.bodyLimits ?? {});
   const renders = new SharedRenders<CachedPage | null>();
   const observe = options.observe ?? (() => {});
 
@@ -73,6 +87,9 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       await handle(toRequest(req, method, body), options.loadContext(req)),
     );
     const { status, headers } = response;
+    if (status === 200 && method === "GET" && !headers.has("Surrogate-Key")) {
+      await addDataKeys(headers, req.path, matchesFor);
+    }
     const policy = options.policy;
     if (!policy || !response.body || !headers.get("Content-Type")?.includes("text/html")) {
       return { status, headers, body: response.body };
@@ -162,46 +179,92 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
   };
 }
 
+/** A matched route: its params and the parts of its `handle` the server reads. */
+interface RouteMatch {
+  params: Record<string, string | undefined>;
+  handle: RouteHandle;
+}
+
+interface RouteHandle {
+  body?: string;
+  cacheKeys?: unknown;
+}
+
 /**
- * The body limit of the route that answers `pathname`: the deepest matching route whose `handle`
- * names one of `named` (`{ body: "upload" }`), else `fallback`. The route tree is read once per
- * build (a development build may change; a production one never does).
+ * The routes that answer `pathname`, outermost first. The route tree is read once per build (a
+ * development build may change; a production one never does).
  */
-function routeBodyLimits(
+function routeMatcher(
   build: PageHandlerOptions["build"],
-  fallback: number,
-  named: Record<string, number>,
-): (pathname: string) => Promise<number> {
-  if (Object.keys(named).length === 0) return () => Promise.resolve(fallback);
+): (pathname: string) => Promise<RouteMatch[]> {
   const trees = new WeakMap<ServerBuild, RouteObject[]>();
   return async (pathname) => {
     const current = typeof build === "function" ? await build() : build;
     let tree = trees.get(current);
     if (!tree) trees.set(current, (tree = routeTree(current)));
-    const matches = matchRoutes(tree, pathname) ?? [];
-    for (const match of [...matches].reverse()) {
-      const body = (match.route.handle as { body?: string }).body;
+    return (matchRoutes(tree, pathname) ?? []).map((match) => ({
+      params: match.params,
+      handle: match.route.handle as RouteHandle,
+    }));
+  };
+}
+
+/**
+ * The body limit of the route that answers `pathname`: the deepest matching route whose `handle`
+ * names one of `named` (`{ body: "upload" }`), else `fallback`.
+ */
+function routeBodyLimits(
+  matchesFor: (pathname: string) => Promise<RouteMatch[]>,
+  fallback: number,
+  named: Record<string, number>,
+): (pathname: string) => Promise<number> {
+  if (Object.keys(named).length === 0) return () => Promise.resolve(fallback);
+  return async (pathname) => {
+    for (const match of (await matchesFor(pathname)).reverse()) {
+      const body = match.handle.body;
       if (body !== undefined && named[body] !== undefined) return named[body];
     }
     return fallback;
   };
 }
 
-/** The build's routes as the nested objects `matchRoutes` reads, each with its `handle.body`. */
+/**
+ * A client navigation's data (`/article/x.data`, `/_root.data` for `/`) is kept by a CDN like the
+ * page: it carries the keys its routes declare from their params (a document's keys, set by
+ * entry.server.tsx, also name the stories its cards show).
+ */
+async function addDataKeys(
+  headers: Headers,
+  path: string,
+  matchesFor: (pathname: string) => Promise<RouteMatch[]>,
+) {
+  if (!path.endsWith(".data")) return;
+  const pathname = path.slice(0, -".data".length).replace(/\/_root$/, "/") || "/";
+  const matches = await matchesFor(pathname);
+  const keys = routeCacheKeys(matches.map(({ handle, params }) => ({ handle, params })));
+  for (const [name, value] of Object.entries(cacheKeyHeaders(keys))) headers.set(name, value);
+}
+
+/** The build's routes as the nested objects `matchRoutes` reads, each with its `handle`'s parts. */
 function routeTree(build: ServerBuild): RouteObject[] {
   const children = new Map<string | undefined, RouteObject[]>();
   const entries = Object.values(build.routes).flatMap((route) => (route ? [route] : []));
   const nodeOf = (route: (typeof entries)[number]): RouteObject => {
     const handle: unknown = route.module.handle;
-    const body =
-      typeof handle === "object" && handle !== null && "body" in handle
-        ? String(handle.body)
+    const read = (name: string): unknown =>
+      typeof handle === "object" && handle !== null && name in handle
+        ? (handle as Record<string, unknown>)[name]
         : undefined;
+    const body = read("body");
+    const routeHandle: RouteHandle = {
+      body: body === undefined ? undefined : String(body),
+      cacheKeys: read("cacheKeys"),
+    };
     const common = {
       id: route.id,
       path: route.path,
       caseSensitive: route.caseSensitive,
-      handle: { body },
+      handle: routeHandle,
     };
     return route.index ? { ...common, index: true } : { ...common, children: childrenOf(route.id) };
   };
@@ -266,6 +329,10 @@ function withDefaultCaching(method: string, response: Response): Response {
     headers.set("Cache-Control", PAGE_CACHE_CONTROL);
     headers.set("CDN-Cache-Control", PAGE_CDN_CACHE_CONTROL);
   }
+  // Fastly and Varnish read the CDN's lifetime from Surrogate-Control (a page may have set its own).
+  const cdn = headers.get("CDN-Cache-Control");
+  if (cdn && !headers.has("Surrogate-Control"))
+    headers.set("Surrogate-Control", surrogateControl(cdn));
   return response;
 }
 
