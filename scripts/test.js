@@ -7,6 +7,8 @@ const STEPS = [
   ["lint", "npx", ["eslint", ".", "--max-warnings", "0"]],
   ["format", "npx", ["prettier", "--check", "."]],
   ["build", "npm", ["run", "build"]],
+  // The Varnish test runs a real varnishd: installed here when it can be, or the run stops.
+  ["varnish", "node", ["scripts/ensure-varnish.js"]],
   ["unit and integration", "npx", ["vitest", "run"]],
   ["browser", "node", ["scripts/ensure-chromium.js"]],
   ["browser", "npx", ["playwright", "test"]],

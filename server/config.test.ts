@@ -43,6 +43,7 @@ describe("parseConfig", () => {
         store: { kind: "folder" },
       },
       blog: { source: "local", dir: "/srv/news/content/blog" },
+      purge: { kind: "none" },
       newsletter: {
         smtpUrl: null,
         outboxDir: "/srv/news/data/outbox",

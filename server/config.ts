@@ -48,6 +48,9 @@ const httpsOrigins = z.string().transform((value, ctx) => {
   return origins;
 });
 
+const VARNISH_URLS_ERROR =
+  "comma-separated Varnish addresses (scheme, host and port), such as http://127.0.0.1:6081";
+
 const schema = z.object({
   NODE_ENV: z
     .enum(["development", "production", "test"], { error: "development, production or test" })
@@ -206,6 +209,35 @@ const schema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, "at least 32 visible characters, no spaces (a random token)")
     .optional(),
+  PURGER: z
+    .enum(["none", "varnish", "fastly", "cloudflare"], {
+      error: "none, varnish, fastly or cloudflare",
+    })
+    .default("none"),
+  VARNISH_URLS: z
+    .string()
+    .transform((value, ctx) => {
+      const urls = value
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean);
+      if (urls.length === 0 || !urls.every((url) => /^https?:\/\/[^/?#\s]+\/?$/.test(url))) {
+        ctx.addIssue({ code: "custom", message: VARNISH_URLS_ERROR });
+        return z.NEVER;
+      }
+      return urls.map((url) => url.replace(/\/$/, ""));
+    })
+    .optional(),
+  FASTLY_API_URL: httpUrl.default("https://api.fastly.com"),
+  FASTLY_SERVICE_ID: nonEmpty.optional(),
+  FASTLY_API_TOKEN: nonEmpty.optional(),
+  FASTLY_SOFT_PURGE: z
+    .enum(["true", "false"], { error: "true or false" })
+    .default("false")
+    .transform((value) => value === "true"),
+  CLOUDFLARE_API_URL: httpUrl.default("https://api.cloudflare.com/client/v4"),
+  CLOUDFLARE_ZONE_ID: nonEmpty.optional(),
+  CLOUDFLARE_API_TOKEN: nonEmpty.optional(),
 });
 
 export type Env = z.input<typeof schema>;
@@ -261,7 +293,16 @@ export interface Config {
   metricsToken: string | null;
   /** The newsletter's mail (server/mail, decision 026). */
   newsletter: NewsletterConfig;
+  /** What purges the cache in front of the site when pages change (PURGER, decision 009). */
+  purge: PurgeConfig;
 }
+
+/** The cache in front of the site and how to purge it; tokens are never logged. */
+export type PurgeConfig =
+  | { kind: "none" }
+  | { kind: "varnish"; urls: string[] }
+  | { kind: "fastly"; apiUrl: string; serviceId: string; token: string; soft: boolean }
+  | { kind: "cloudflare"; apiUrl: string; zoneId: string; token: string };
 
 export interface NewsletterConfig {
   /** SMTP server to send through (SMTP_URL, may hold a password: never logged); null: the outbox. */
@@ -393,6 +434,7 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
       store: pictureStoreConfig(v),
     },
     blog: blogConfig(v, cwd),
+    purge: purgeConfig(v),
     newsletter: {
       smtpUrl: v.SMTP_URL ?? null,
       outboxDir: path.resolve(cwd, v.MAIL_OUTBOX_DIR ?? path.join(v.DATA_DIR, "outbox")),
@@ -446,6 +488,36 @@ function redacted(credentials: { accessKeyId: string; secretAccessKey: string })
     toJSON: { value: () => shown, enumerable: false },
     [inspect.custom]: { value: () => shown, enumerable: false },
   });
+}
+
+function purgeConfig(v: z.output<typeof schema>): PurgeConfig {
+  const required = <T>(variable: string, value: T | undefined): T => {
+    if (value === undefined) {
+      throw new ConfigError(variable, `set when PURGER is ${v.PURGER}`, undefined);
+    }
+    return value;
+  };
+  switch (v.PURGER) {
+    case "none":
+      return { kind: "none" };
+    case "varnish":
+      return { kind: "varnish", urls: required("VARNISH_URLS", v.VARNISH_URLS) };
+    case "fastly":
+      return {
+        kind: "fastly",
+        apiUrl: v.FASTLY_API_URL,
+        serviceId: required("FASTLY_SERVICE_ID", v.FASTLY_SERVICE_ID),
+        token: required("FASTLY_API_TOKEN", v.FASTLY_API_TOKEN),
+        soft: v.FASTLY_SOFT_PURGE,
+      };
+    case "cloudflare":
+      return {
+        kind: "cloudflare",
+        apiUrl: v.CLOUDFLARE_API_URL,
+        zoneId: required("CLOUDFLARE_ZONE_ID", v.CLOUDFLARE_ZONE_ID),
+        token: required("CLOUDFLARE_API_TOKEN", v.CLOUDFLARE_API_TOKEN),
+      };
+  }
 }
 
 function blogConfig(v: z.output<typeof schema>, cwd: string): BlogConfig {

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { PurgeOutcome } from "../cache/purge";
 import type { IngestSummary } from "../ingest/ingest";
 import type { ReadCache } from "../news/read-cache";
 import type { PageEvent } from "./page-handler";
@@ -105,6 +106,18 @@ export function createMetrics(
     labelNames: ["kind"],
     registers: [registry],
   });
+  const purges = new Counter({
+    name: "cache_purge_requests_total",
+    help: "Purge requests to the cache in front, by provider and outcome (ok; retry: failed, tried again; failed: given up)",
+    labelNames: ["provider", "outcome"],
+    registers: [registry],
+  });
+  const purgedKeys = new Counter({
+    name: "cache_purge_keys_total",
+    help: "Keys purged from the cache in front, by provider",
+    labelNames: ["provider"],
+    registers: [registry],
+  });
   const pictureChecks = new Counter({
     name: "picture_fetches_total",
     help: "Feed pictures asked for by the picture pass, by outcome (fetched, not-modified, failed)",
@@ -146,6 +159,11 @@ export function createMetrics(
     observePage(event: PageEvent) {
       if (event === "render") renders.inc();
       else pageCache.inc({ outcome: event });
+    },
+    /** A purge request's outcome (server/cache/purge.ts). */
+    observePurge(provider: string, outcome: PurgeOutcome, keys: number) {
+      purges.inc({ provider, outcome });
+      if (outcome === "ok") purgedKeys.inc({ provider }, keys);
     },
     observePass(summary: IngestSummary) {
       ingestPasses.inc();
