@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { Article } from "../../shared/article";
+import { OWN_STORY_LABEL, type Article } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
 import { useHydrated } from "../lib/use-hydrated";
 import { ArticleImage } from "./ArticleImage";
@@ -169,6 +169,11 @@ function SlideContent({
         <span className="rounded bg-brand px-2 py-1 text-xs font-semibold">
           {categoryByKey(article.category).label}
         </span>
+        {article.own ? (
+          <span className="mt-2 text-xs font-semibold tracking-wide uppercase">
+            {OWN_STORY_LABEL}
+          </span>
+        ) : null}
         <h2 className="mt-2 text-xl leading-tight font-bold md:text-3xl">{article.title}</h2>
         <p className="mt-2 line-clamp-3 max-w-3xl text-sm text-slate-100 md:line-clamp-2 md:text-base">
           {article.excerpt}

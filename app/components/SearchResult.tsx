@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { SearchHit } from "../../server/news/search";
+import { OWN_STORY_LABEL } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
 import { plainText } from "../../shared/highlight";
@@ -22,7 +23,12 @@ export function SearchResult({ hit }: { hit: SearchHit }) {
         className="hidden aspect-video w-40 shrink-0 rounded object-cover sm:block"
       />
       <div className="min-w-0">
-        <p className="text-xs font-semibold tracking-wide text-brand uppercase">{label}</p>
+        <p className="text-xs font-semibold tracking-wide text-brand uppercase">
+          {label}
+          {hit.kind === "article" && hit.own ? (
+            <span className="text-brand-dark"> · {OWN_STORY_LABEL}</span>
+          ) : null}
+        </p>
         <h2 className="mt-1 text-lg leading-snug font-bold">
           <Link to={href} className="hover:underline" aria-label={plainText(hit.title)}>
             <HighlightedText runs={hit.title} />

@@ -251,10 +251,26 @@ describe("an own story in lists", () => {
     },
   );
 
-  it("is found by search", async () => {
-    const document = await page("/search?q=pilots");
-    const links = Array.from(document.querySelectorAll("a")).map((a) => a.getAttribute("href"));
-    expect(links).toContain(`/article/${reported}`);
+  it("is found by search, labelled, and feed stories found with it are not", async () => {
+    const document = await page("/search?q=pilots OR cranes");
+    const results = Array.from(document.querySelectorAll("main article"));
+    const own = results.filter((r) => r.querySelector(`a[href="/article/${reported}"]`));
+    expect(own).toHaveLength(1);
+    expect(text(own[0]?.querySelector("p") ?? null)).toBe(`Local News · ${OWN_STORY_LABEL}`);
+    const feed = results.filter((r) => r.querySelector(`a[href="/article/${FEED_STORY}"]`));
+    expect(feed).toHaveLength(1);
+    expect(text(feed[0] ?? null)).not.toContain(OWN_STORY_LABEL);
+  });
+
+  it("is labelled on its slide of the home page's slider", async () => {
+    const document = await page("/");
+    const slides = Array.from(document.querySelectorAll('[aria-roledescription="slide"]'));
+    const own = slides.filter((s) => text(s.querySelector("h2")) === story.title);
+    expect(own).toHaveLength(1);
+    expect(text(own[0] ?? null)).toContain(OWN_STORY_LABEL);
+    const others = slides.filter((s) => text(s.querySelector("h2")) !== story.title);
+    expect(others.length).toBeGreaterThan(0);
+    for (const slide of others) expect(text(slide)).not.toContain(OWN_STORY_LABEL);
   });
 });
 

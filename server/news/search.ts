@@ -24,7 +24,14 @@ interface HitFields {
 }
 
 export type SearchHit =
-  | (HitFields & { kind: "article"; id: string; category: CategoryKey; author: string })
+  | (HitFields & {
+      kind: "article";
+      id: string;
+      category: CategoryKey;
+      author: string;
+      /** The publication's own story (decision 028); absent on a feed story. */
+      own?: true;
+    })
   | (HitFields & { kind: "blog"; slug: string });
 
 export interface SearchPage {
@@ -62,6 +69,7 @@ interface HitRow {
   image: string | null;
   category: string | null;
   author: string | null;
+  own: boolean;
   published_at: Date | string | null;
   total: number | string;
 }
@@ -83,10 +91,10 @@ export async function searchSite(
     hits AS (
       SELECT 'article' AS kind, a.id AS key, a.title, a.excerpt AS body, a.picture,
              NULL::text AS image, a.category,
-             a.author, a.published_at, ts_rank_cd(a.search, q.query) AS rank
+             a.author, a.own, a.published_at, ts_rank_cd(a.search, q.query) AS rank
         FROM articles a, q WHERE a.search @@ q.query AND a.taken_down_at IS NULL
       UNION ALL
-      SELECT 'blog', b.slug, b.title, b.description, p.picture, b.image, NULL, NULL,
+      SELECT 'blog', b.slug, b.title, b.description, p.picture, b.image, NULL, NULL, false,
              b.published_at,
              ts_rank_cd(b.search, q.query)
         FROM blog_posts b LEFT JOIN pictures p ON p.url = b.image, q WHERE b.search @@ q.query
@@ -96,7 +104,8 @@ export async function searchSite(
        ORDER BY rank DESC, published_at DESC NULLS LAST, key
        LIMIT ${pageSize} OFFSET ${offset}
     )
-    SELECT page.kind, page.key, page.picture, page.image, page.category, page.author, page.published_at,
+    SELECT page.kind, page.key, page.picture, page.image, page.category, page.author, page.own,
+           page.published_at,
            page.total,
            ts_headline('english', page.title, q.query, ${HEADLINE_OPTIONS}) AS title,
            ts_headline('english', page.body, q.query, ${HEADLINE_OPTIONS}) AS excerpt
@@ -118,6 +127,7 @@ export async function searchSite(
           id: row.key,
           category: row.category as CategoryKey,
           author: row.author ?? "Staff Writer",
+          ...(row.own ? { own: true as const } : {}),
         }
       : { ...fields, kind: "blog", slug: row.key };
   });
