@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { EMPTY_POST_FIELDS, type PostFields } from "../../shared/post-fields";
 import {
   articles,
+  blockRules,
   corrections,
   feeds,
   newsroomMedia,
@@ -24,7 +25,16 @@ import { addCorrection, retractCorrection } from "./corrections";
 import { sanitizeBody } from "./post-body";
 import { postById } from "./post-reads";
 import { createPost, publishPost, saveDraft, unpublishPost } from "./posts";
-import { pin, restore, setHeadline, setPictureChoice, takeDown, unpin } from "./stories";
+import {
+  addBlockRule,
+  applyBlockRule,
+  pin,
+  restore,
+  setHeadline,
+  setPictureChoice,
+  takeDown,
+  unpin,
+} from "./stories";
 
 /**
  * What else acts on a story the newsroom published: editors' take-down, restore, corrections and
@@ -73,6 +83,7 @@ describe.each(testDatabases())("the newsroom's own stories on $name", (database)
   });
   beforeEach(async () => {
     await handle.db.delete(storyPins);
+    await handle.db.delete(blockRules);
     await handle.db.delete(corrections);
     await handle.db.delete(newsroomPosts);
     await handle.db.delete(newsroomMedia);
@@ -125,6 +136,24 @@ describe.each(testDatabases())("the newsroom's own stories on $name", (database)
     expect(await isTakenDown(handle.db, id)).toBe(true);
     expect(await publishPost(services, editor, post, null)).toMatchObject({ ok: true });
     expect(await isTakenDown(handle.db, id)).toBe(false);
+  });
+
+  it("is never taken down by a block rule: rules are about what feeds send", async () => {
+    const { id } = await published();
+    expect(
+      await addBlockRule(services, editor, {
+        feedId: null,
+        field: "title",
+        pattern: "harbor pilots*",
+      }),
+    ).toMatchObject({ ok: true });
+    const [rule] = await handle.db.select().from(blockRules);
+    expect(await applyBlockRule(services, editor, rule?.id ?? 0)).toEqual({
+      ok: false,
+      error: "No story on the site matches the rule.",
+    });
+    expect(await isTakenDown(handle.db, id)).toBe(false);
+    expect(await onHome(id)).toBe(true);
   });
 
   it("takes corrections, which its page lists, and retractions", async () => {

@@ -375,7 +375,14 @@ export function applyBlockRule(
         link: articles.link,
       })
       .from(articles)
-      .where(and(LIVE, rule.feedId === null ? undefined : eq(articles.feedId, rule.feedId)));
+      .where(
+        and(
+          LIVE,
+          // A rule is about what feeds send: the newsroom's own stories are never its to take down.
+          eq(articles.own, false),
+          rule.feedId === null ? undefined : eq(articles.feedId, rule.feedId),
+        ),
+      );
     // A headline staff wrote is theirs: the rule looks at the feed's.
     const matched = candidates.filter((story) =>
       blockingRule([rule], story.feedId, { ...story, title: story.feedTitle ?? story.title }),
