@@ -1,6 +1,9 @@
 import { loadConfigOrExit, type Config } from "../server/config";
 import { openDatabase, type DatabaseHandle } from "../server/db/client";
 import { DataDirInUseError } from "../server/db/lock";
+import { withPurger } from "../server/cache/changes";
+import { purgerFor } from "../server/cache/configured";
+import { createLogger } from "../server/logger";
 
 /** Opens the configured database for a command, or explains why it cannot (exit code 1). */
 export async function withDatabase<T>(
@@ -18,9 +21,13 @@ export async function withDatabase<T>(
     }
     throw error;
   }
+  // What a command changes is purged from the cache in front as the site's own changes are
+  // (PURGER, decision 009); the command ends once those purges are sent or given up.
+  const purger = purgerFor(config.purge, { logger: createLogger(config.logLevel) });
   try {
-    return await work(handle, config);
+    return await work(withPurger(handle, purger), config);
   } finally {
+    await purger.idle();
     await handle.close();
   }
 }

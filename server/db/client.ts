@@ -63,8 +63,12 @@ export interface DatabaseHandle {
   ): Promise<{ acquired: true; value: T } | { acquired: false }>;
   /** Answers true when a trivial query succeeds. */
   ping(): Promise<boolean>;
-  /** Tells every process on this database (LISTEN/NOTIFY on PostgreSQL) that articles changed. */
-  announceChange(): Promise<void>;
+  /**
+   * Tells every process on this database (LISTEN/NOTIFY on PostgreSQL) that articles changed.
+   * `keys` name what the change touched (shared/cache-keys.ts): the handle itself ignores them;
+   * one given a purger (server/cache/changes.ts, `withPurger`) purges them from the caches in front.
+   */
+  announceChange(keys?: readonly string[]): Promise<void>;
   /**
    * Calls `listener` whenever any process announces a change, and after a lost listening
    * connection comes back (changes may have been missed). Returns how to stop listening.

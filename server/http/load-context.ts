@@ -14,10 +14,11 @@ export type LoadContext = {
   config: Config;
   db: Database;
   /**
-   * Tells every process on the database that stories changed, so page and read caches drop at once
+   * Tells every process on the database that stories changed, so page and read caches drop at once,
+   * and purges `keys` (what the change touched) from the caches in front of the site
    * (DatabaseHandle.announceChange): for the newsroom's actions.
    */
-  announceChange(): Promise<void>;
+  announceChange(keys?: readonly string[]): Promise<void>;
   logger: Logger;
   blog: BlogSource;
   /** The editorial content, read once at start (server/content). */

@@ -19,6 +19,8 @@ import { newsletterMailFor } from "../mail/signup";
 import { readCacheFor } from "../news/read-cache";
 import { newsroomOperations } from "../newsroom/operations";
 import { countArticles } from "../news/repository";
+import { purgerFor } from "../cache/configured";
+import { withPurger } from "../cache/changes";
 import { createApp, requestListener } from "./app";
 import { holdsSchedule, metricsForProcess } from "./cluster";
 import { keepConnectionsAlive } from "./keep-alive";
@@ -70,6 +72,14 @@ export async function startWebServer(config: Config, content: Content): Promise<
     onChildStopped: (reason) => logger.warn({ reason }, "picture maker stopped"),
   });
   const metrics = metricsForProcess(createMetrics(() => countArticles(database.db), readCache));
+  // Every announced change purges what it touched from the cache in front (PURGER, decision 009).
+  database = withPurger(
+    database,
+    purgerFor(config.purge, {
+      logger,
+      observe: (provider, outcome, keys) => metrics.observePurge(provider, outcome, keys),
+    }),
+  );
   const mail = newsletterMailFor(config, content.site.name);
   const ownLimiter = formLimiter(config.formRateLimit);
   // What an ingest pass needs, the schedule's and the one an admin starts in the newsroom.
@@ -172,6 +182,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
     clearTimeout(timer);
     clearInterval(sweep);
     await schedulerStopped;
+    // Purges still waiting to be retried are given up with the process (decision 009).
     // Closing PGlite flushes it: everything the site wrote is on disk when the process ends.
     mail.mailer.close();
     await pictureMaker.close();

@@ -7,7 +7,8 @@ import {
   type VariantFormat,
   type VariantWidth,
 } from "../../shared/picture";
-import type { DatabaseHandle } from "../db/client";
+import { storyChangeKeys } from "../../shared/cache-keys";
+import { rowsOf, type DatabaseHandle } from "../db/client";
 import { articlePictures, articles, newsroomMedia, pictures } from "../db/schema";
 import { runPool, type PoolLimits } from "../ingest/pool";
 import { nextAttemptAfterFailure } from "../ingest/schedule";
@@ -90,6 +91,8 @@ export interface PicturePassSummary {
   removed: number;
   /** Articles whose top picture, as pages show it, changed. */
   articlesChanged: number;
+  /** What the caches in front must drop for them (shared/cache-keys.ts). */
+  purgeKeys?: string[];
 }
 
 /** A picture due, with the feed whose articles name it (the lowest id when several do). */
@@ -358,20 +361,23 @@ async function checkPicture(
  * unless staff chose the default picture for it. The newsroom's own stories are left alone: their
  * picture is an upload staff chose (server/newsroom/posts.ts), not a feed's address.
  */
-async function copyTopPictures(database: DatabaseHandle): Promise<number> {
+async function copyTopPictures(
+  database: DatabaseHandle,
+): Promise<{ id: string; category: string }[]> {
   const set = await database.db.execute(sql`
     UPDATE articles a SET picture = p.picture
       FROM pictures p
      WHERE p.url = a.image AND p.picture IS NOT NULL AND a.picture IS DISTINCT FROM p.picture
        AND NOT a.default_picture AND NOT a.own
-    RETURNING a.id`);
+    RETURNING a.id, a.category`);
   const cleared = await database.db.execute(sql`
     UPDATE articles a SET picture = NULL
      WHERE a.picture IS NOT NULL AND NOT a.own
        AND (a.default_picture
             OR NOT EXISTS (SELECT 1 FROM pictures p WHERE p.url = a.image AND p.picture IS NOT NULL))
-    RETURNING a.id`);
-  return rowCount(set) + rowCount(cleared);
+    RETURNING a.id, a.category`);
+  type Changed = { id: string; category: string };
+  return [...rowsOf<Changed>(set), ...rowsOf<Changed>(cleared)];
 }
 
 function rowCount(result: unknown): number {
@@ -484,7 +490,7 @@ export async function runPicturePass(options: PicturePassOptions): Promise<Pictu
     },
   );
 
-  const articlesChanged = await copyTopPictures(database);
+  const changedStories = await copyTopPictures(database);
   const removed = await removeUnused(database, options.store);
   const count = (outcome: Outcome) => outcomes.filter((o) => o === outcome).length;
   return {
@@ -494,6 +500,7 @@ export async function runPicturePass(options: PicturePassOptions): Promise<Pictu
     failed: count("failed"),
     deferred: count("deferred"),
     removed,
-    articlesChanged,
+    articlesChanged: changedStories.length,
+    purgeKeys: storyChangeKeys(changedStories),
   };
 }

@@ -241,7 +241,13 @@ async function processFeed(
   feed: FeedRow,
   source: FeedSource,
   options: IngestOptions,
-  pass: { now: Date; notModified: NotModified[]; blockRules: readonly BlockRule[] },
+  pass: {
+    now: Date;
+    notModified: NotModified[];
+    blockRules: readonly BlockRule[];
+    /** What the pass's changes purge from the caches in front, gathered feed by feed. */
+    purgeKeys: Set<string>;
+  },
 ): Promise<FeedReport> {
   const { database, logger } = options;
   const { now, notModified, blockRules } = pass;
@@ -371,7 +377,9 @@ async function processFeed(
     inserted: stored.inserted,
     updated: stored.updated,
   });
-  const entry = { feed: source.url, outcome, items: items.length, blocked, ...stored };
+  stored.purgeKeys.forEach((key) => pass.purgeKeys.add(key));
+  const { purgeKeys: _keys, ...counts } = stored;
+  const entry = { feed: source.url, outcome, items: items.length, blocked, ...counts };
   if (outcome === "no-items") logger.warn(entry, FEED_LOG[outcome]);
   else logger.info(entry, FEED_LOG[outcome]);
   return finish();
@@ -391,6 +399,7 @@ export async function runIngestPass(
   const registered = await ensureFeeds(options.database.db, sources);
   const notModified: NotModified[] = [];
   const blockRules = await listBlockRules(options.database.db);
+  const purgeKeys = new Set<string>();
 
   const reports = await runPool(
     registered,
@@ -416,7 +425,12 @@ export async function runIngestPass(
         };
       } else {
         try {
-          report = await processFeed(feed, source, options, { now, notModified, blockRules });
+          report = await processFeed(feed, source, options, {
+            now,
+            notModified,
+            blockRules,
+            purgeKeys,
+          });
         } catch (error) {
           // A database error while storing one feed is that feed's failure, not the pass's.
           options.logger.error(
@@ -465,9 +479,11 @@ export async function runIngestPass(
     reports.some((r) => r.inserted > 0 || r.updated > 0) ||
     (pictures !== null &&
       (pictures.articlesChanged > 0 || pictures.fetched > 0 || pictures.removed > 0));
+  pictures?.purgeKeys?.forEach((key) => purgeKeys.add(key));
   if (changed) {
-    // Web processes drop their cached pages; a lost notice only delays that by the cache's TTL.
-    await options.database.announceChange().catch((error: unknown) => {
+    // Web processes drop their cached pages, and the caches in front the pages the pass changed;
+    // a lost notice only delays that by the cache's TTL.
+    await options.database.announceChange([...purgeKeys]).catch((error: unknown) => {
       options.logger.warn({ err: error }, "could not announce the changed articles");
     });
   }

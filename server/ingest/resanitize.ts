@@ -7,6 +7,7 @@
  * alone would undo.
  */
 import { and, asc, eq, gt, inArray, lt, not } from "drizzle-orm";
+import { storyChangeKeys } from "../../shared/cache-keys";
 import type { DatabaseHandle } from "../db/client";
 import { articles } from "../db/schema";
 import { SANITIZE_POLICY_VERSION, sanitizeHtml } from "./sanitize";
@@ -27,9 +28,15 @@ export async function resanitizeArticles(
   // A row written meanwhile (by an ingest pass) has the current version and is left alone.
   const older = and(lt(articles.sanitizePolicy, SANITIZE_POLICY_VERSION), not(articles.own));
   let lastId = "";
+  const rewritten: { id: string; category: string }[] = [];
   for (;;) {
     const rows = await database.db
-      .select({ id: articles.id, link: articles.link, content: articles.content })
+      .select({
+        id: articles.id,
+        category: articles.category,
+        link: articles.link,
+        content: articles.content,
+      })
       .from(articles)
       .where(and(older, gt(articles.id, lastId)))
       .orderBy(asc(articles.id))
@@ -46,6 +53,7 @@ export async function resanitizeArticles(
           .where(and(eq(articles.id, row.id), older))
           .returning({ id: articles.id });
         result.rewritten += written.length;
+        if (written.length > 0) rewritten.push({ id: row.id, category: row.category });
       }
       const ids = rows.map((row) => row.id);
       await tx
@@ -56,6 +64,6 @@ export async function resanitizeArticles(
     result.checked += rows.length;
     lastId = last.id;
   }
-  if (result.rewritten > 0) await database.announceChange();
+  if (result.rewritten > 0) await database.announceChange(storyChangeKeys(rewritten));
   return result;
 }

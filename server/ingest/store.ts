@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, or } from "drizzle-orm";
+import { storyChangeKeys } from "../../shared/cache-keys";
 import type { Database } from "../db/client";
 import { articles } from "../db/schema";
 import { SANITIZE_POLICY_VERSION } from "./sanitize";
@@ -14,6 +15,8 @@ export interface StoreResult {
   unchanged: number;
   /** Already stored from another feed (same link). */
   duplicates: number;
+  /** What the caches in front must drop (shared/cache-keys.ts); empty when nothing changed. */
+  purgeKeys: string[];
 }
 
 /** Newest first; undated items count as new now, as that is when they are first seen. */
@@ -73,9 +76,18 @@ export async function storeArticles(
   items: NormalizedArticle[],
   now: Date,
 ): Promise<StoreResult> {
-  const result: StoreResult = { inserted: 0, updated: 0, unchanged: 0, duplicates: 0 };
+  const result: StoreResult = {
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    duplicates: 0,
+    purgeKeys: [],
+  };
   const batch = disambiguateIds(items);
   if (batch.length === 0) return result;
+  // Stories changed (each under its category before and after) and categories with new ones.
+  const changedStories: { id: string; category: string }[] = [];
+  const addedCategories: string[] = [];
 
   const existing = await db
     .select()
@@ -140,6 +152,7 @@ export async function storeArticles(
         updatedAt: now,
       });
       result.inserted++;
+      addedCategories.push(item.category);
       continue;
     }
     // An undated item keeps the time it was first seen.
@@ -174,7 +187,10 @@ export async function storeArticles(
       })
       .where(eq(articles.id, match.id));
     result.updated++;
+    changedStories.push({ id: match.id, category: match.category });
+    if (item.category !== match.category) addedCategories.push(item.category);
   }
   if (inserts.length > 0) await db.insert(articles).values(inserts);
+  result.purgeKeys = storyChangeKeys(changedStories, addedCategories);
   return result;
 }

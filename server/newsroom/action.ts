@@ -11,15 +11,26 @@ import type { StaffMember } from "../staff/accounts";
 export type NewsroomServices = Pick<LoadContext, "db" | "announceChange">;
 export type Actor = Pick<StaffMember, "id" | "email">;
 export type ActionResult = { ok: true; message: string } | { ok: false; error: string };
+/**
+ * What a change did: as an ActionResult, with the keys of the pages it changed
+ * (shared/cache-keys.ts), purged from the caches in front of the site when it is announced.
+ */
+export type ChangeResult =
+  { ok: true; message: string; purge?: readonly string[] } | { ok: false; error: string };
 
 export const fail = (error: string): ActionResult => ({ ok: false, error });
 
-/** Runs `change` (which says what it did, or why not) and announces it when it did something. */
+/**
+ * Runs `change` (which says what it did, or why not) and announces it, with the keys it touched,
+ * when it did something. Purging is queued, never awaited: it cannot hold up or fail the action.
+ */
 export async function act(
   services: NewsroomServices,
-  change: (tx: Database) => Promise<ActionResult>,
+  change: (tx: Database) => Promise<ChangeResult>,
 ): Promise<ActionResult> {
   const result = await services.db.transaction((tx) => change(tx));
-  if (result.ok) await services.announceChange();
-  return result;
+  if (!result.ok) return result;
+  const { purge, ...answer } = result;
+  await services.announceChange(purge ?? []);
+  return answer;
 }

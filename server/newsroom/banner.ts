@@ -1,3 +1,4 @@
+import { HOME_KEY } from "../../shared/cache-keys";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { breakingBanner } from "../db/schema";
@@ -190,7 +191,8 @@ export function setBanner(
       before: described(before),
       after: { text, link: link.link, expiresAt: expiresAt.toISOString() },
     });
-    return { ok: true, message: "The banner is up on the home page." };
+    // The banner is the home page's alone (app/root.tsx keeps it out of every other page).
+    return { ok: true, message: "The banner is up on the home page.", purge: [HOME_KEY] };
   });
 }
 
@@ -206,6 +208,6 @@ export function clearBanner(services: NewsroomServices, actor: Actor): Promise<A
       before: described(before),
       after: null,
     });
-    return { ok: true, message: "The banner is cleared." };
+    return { ok: true, message: "The banner is cleared.", purge: [HOME_KEY] };
   });
 }

@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { articles, corrections, staffAudit } from "../db/schema";
 import { MAX_CORRECTION_LENGTH } from "../../shared/newsroom";
+import { articleKey, CORRECTIONS_KEY } from "../../shared/cache-keys";
 import { recordAudit } from "../staff/audit";
 import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { hasControl, tidy } from "./text";
@@ -41,6 +42,9 @@ async function storyExists(db: Database, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** A correction shows on its story and on /corrections and its feed. */
+const correctionKeys = (storyId: string) => [articleKey(storyId), CORRECTIONS_KEY];
+
 async function correctionOf(db: Database, storyId: string, correctionId: number) {
   if (!Number.isSafeInteger(correctionId) || correctionId < 1 || hasControl(storyId)) {
     return undefined;
@@ -75,7 +79,7 @@ export function addCorrection(
       before: null,
       after: { correction: added?.id, text, date: now.toISOString() },
     });
-    return { ok: true, message: "The correction is published." };
+    return { ok: true, message: "The correction is published.", purge: correctionKeys(id) };
   });
 }
 
@@ -101,7 +105,7 @@ export function editCorrection(
       before: { correction: correction.id, text: correction.text },
       after: { correction: correction.id, text },
     });
-    return { ok: true, message: "The correction is changed." };
+    return { ok: true, message: "The correction is changed.", purge: correctionKeys(id) };
   });
 }
 
@@ -126,7 +130,7 @@ export function retractCorrection(
       },
       after: null,
     });
-    return { ok: true, message: "The correction is retracted." };
+    return { ok: true, message: "The correction is retracted.", purge: correctionKeys(id) };
   });
 }
 

@@ -131,7 +131,10 @@ describe.each(testDatabases())("the newsroom's own posts on $name", (database) =
       ok: true,
       message: "Scheduled.",
     });
-    expect(await publishDuePosts(handle.db, SITE, new Date("2026-12-01T16:59:59Z"))).toBe(0);
+    expect(await publishDuePosts(handle.db, SITE, new Date("2026-12-01T16:59:59Z"))).toEqual({
+      published: 0,
+      purge: [],
+    });
     expect(await handle.db.select().from(articles)).toHaveLength(0);
 
     const due = new Date("2026-12-01T17:00:05Z");
@@ -140,7 +143,11 @@ describe.each(testDatabases())("the newsroom's own posts on $name", (database) =
       publishDuePosts(handle.db, SITE, due),
       publishDuePosts(handle.db, SITE, due),
     ]);
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(counts.reduce((a, b) => a + b.published, 0)).toBe(1);
+    // The one that published it names the pages to purge: home, its category, lists, its page.
+    const purge = counts.flatMap((count) => count.purge);
+    expect(purge).toEqual(expect.arrayContaining(["home", "feeds", "sitemaps"]));
+    expect(purge.filter((key) => key.startsWith("category-"))).toHaveLength(1);
     const [row] = await handle.db.select().from(articles);
     expect(row?.publishedAt).toEqual(due);
     const revisions = await handle.db

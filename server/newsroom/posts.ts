@@ -13,6 +13,13 @@ import {
   staffAudit,
 } from "../db/schema";
 import { SANITIZE_POLICY_VERSION, stripTags } from "../ingest/sanitize";
+import {
+  BLOG_KEY,
+  blogPostKey,
+  SEARCH_KEY,
+  SITEMAPS_KEY,
+  storyChangeKeys,
+} from "../../shared/cache-keys";
 import { recordAudit } from "../staff/audit";
 import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { publishProblems, slugFor } from "./post-form";
@@ -185,7 +192,7 @@ export function publishPost(
       });
       return { ok: true, message: "Scheduled." };
     }
-    await goLive(tx, services.siteUrl, post, now);
+    const purge = await goLive(tx, services.siteUrl, post, now);
     await recordAudit(tx, actor, {
       action: `${post.kind}.publish`,
       subject: `post:${id}`,
@@ -196,6 +203,7 @@ export function publishPost(
     return {
       ok: true,
       message: post.status === "published" ? "Updated on the site." : "Published.",
+      purge,
     };
   });
 }
@@ -213,7 +221,7 @@ export function unpublishPost(
     if (post.status !== "published" && post.status !== "scheduled") {
       return fail("It is not published or scheduled.");
     }
-    if (post.status === "published") await takeOffSite(tx, post, now);
+    const purge = post.status === "published" ? await takeOffSite(tx, post, now) : [];
     await tx
       .update(newsroomPosts)
       .set({ status: "unpublished", publishAt: null, updatedBy: actor.email, updatedAt: now })
@@ -227,15 +235,21 @@ export function unpublishPost(
     return {
       ok: true,
       message: post.status === "scheduled" ? "No longer scheduled." : "Taken off the site.",
+      purge,
     };
   });
 }
 
 /**
- * Publishes every scheduled post whose time has come; answers how many. Safe to run from several
- * processes and machines at once: each due row is taken by one (SKIP LOCKED).
+ * Publishes every scheduled post whose time has come; answers how many, and the keys of the pages
+ * that changed (shared/cache-keys.ts). Safe to run from several processes and machines at once:
+ * each due row is taken by one (SKIP LOCKED).
  */
-export async function publishDuePosts(db: Database, siteUrl: string, now = new Date()) {
+export async function publishDuePosts(
+  db: Database,
+  siteUrl: string,
+  now = new Date(),
+): Promise<{ published: number; purge: string[] }> {
   return db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -244,8 +258,9 @@ export async function publishDuePosts(db: Database, siteUrl: string, now = new D
       .orderBy(newsroomPosts.publishAt)
       .limit(50)
       .for("update", { skipLocked: true });
+    const purge = new Set<string>();
     for (const post of due) {
-      await goLive(tx, siteUrl, post, now);
+      (await goLive(tx, siteUrl, post, now)).forEach((key) => purge.add(key));
       // Recorded as the act of whoever scheduled it (the post's last writer), at its time.
       const [scheduler] = await tx
         .select({ id: staff.id })
@@ -269,7 +284,7 @@ export async function publishDuePosts(db: Database, siteUrl: string, now = new D
         createdAt: now,
       });
     }
-    return due.length;
+    return { published: due.length, purge: [...purge] };
   });
 }
 
@@ -293,12 +308,16 @@ export function bylineText(names: string[]): string {
   return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }
 
-/** Copies the draft to what readers see. */
-async function goLive(tx: Database, siteUrl: string, post: PostRow, now: Date) {
+/** The pages a blog post is on: its own, the blog's list and feed, the sitemaps and search. */
+const blogPostKeys = (slug: string) => [blogPostKey(slug), BLOG_KEY, SITEMAPS_KEY, SEARCH_KEY];
+
+/** Copies the draft to what readers see; answers the keys of the pages that changed. */
+async function goLive(tx: Database, siteUrl: string, post: PostRow, now: Date): Promise<string[]> {
   const fields = post.draft;
   const firstPublishedAt = post.firstPublishedAt ?? now;
   let articleId = post.articleId;
   let slug = post.slug;
+  let purge: string[];
   const picture = fields.mediaId === null ? null : await mediaPicture(tx, fields.mediaId);
   if (post.kind === "story") {
     articleId ??= `${slugFor("", fields, post.id).slice(0, 60).replace(/-+$/, "")}-n${post.id}`;
@@ -328,6 +347,12 @@ async function goLive(tx: Database, siteUrl: string, post: PostRow, now: Date) {
       .insert(articles)
       .values({ id: articleId, link: `${siteUrl.replace(/\/$/, "")}/article/${articleId}`, ...row })
       .onConflictDoUpdate({ target: articles.id, set: row });
+    // Published before under another category: that category's lists drop it.
+    const before = post.live?.category;
+    purge = storyChangeKeys(
+      [{ id: articleId, category: row.category }],
+      before && before !== row.category ? [before] : [],
+    );
   } else {
     slug ??= await freeSlug(tx, slugFor("", fields, post.id), post.id);
     const row = {
@@ -341,6 +366,7 @@ async function goLive(tx: Database, siteUrl: string, post: PostRow, now: Date) {
       .insert(blogPosts)
       .values({ slug, ...row })
       .onConflictDoUpdate({ target: blogPosts.slug, set: row });
+    purge = blogPostKeys(slug);
   }
   await tx
     .update(newsroomPosts)
@@ -354,6 +380,7 @@ async function goLive(tx: Database, siteUrl: string, post: PostRow, now: Date) {
       updatedAt: now,
     })
     .where(eq(newsroomPosts.id, post.id));
+  return purge;
 }
 
 /** `wanted`, or it with a number added when another post has it. */
@@ -369,16 +396,21 @@ async function freeSlug(tx: Database, wanted: string, id: number): Promise<strin
   }
 }
 
-async function takeOffSite(tx: Database, post: PostRow, now: Date) {
+/** Takes the live copy off the site; answers the keys of the pages that changed. */
+async function takeOffSite(tx: Database, post: PostRow, now: Date): Promise<string[]> {
   if (post.kind === "story" && post.articleId) {
-    await tx
+    const taken = await tx
       .update(articles)
       .set({ takenDownAt: now, takedownReason: UNPUBLISHED_REASON })
-      .where(and(eq(articles.id, post.articleId), sql`${articles.takenDownAt} IS NULL`));
+      .where(and(eq(articles.id, post.articleId), sql`${articles.takenDownAt} IS NULL`))
+      .returning({ id: articles.id, category: articles.category });
+    return storyChangeKeys(taken);
   }
   if (post.kind === "blog" && post.slug) {
     await tx.delete(blogPosts).where(eq(blogPosts.slug, post.slug));
+    return blogPostKeys(post.slug);
   }
+  return [];
 }
 
 /** Makes an earlier revision the draft again (as a new revision); readers see it once published. */

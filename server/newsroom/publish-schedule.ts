@@ -21,9 +21,13 @@ export function startPublishSchedule(options: {
   const now = options.now ?? (() => new Date());
   return repeatEvery(
     async () => {
-      const published = await publishDuePosts(options.database.db, options.siteUrl, now());
+      const { published, purge } = await publishDuePosts(
+        options.database.db,
+        options.siteUrl,
+        now(),
+      );
       if (published > 0) {
-        await options.database.announceChange();
+        await options.database.announceChange(purge);
         options.logger.info({ published }, "scheduled stories and posts published");
       }
     },

@@ -9,6 +9,7 @@ import {
   MAX_REASON_LENGTH,
   type BlockField,
 } from "../../shared/newsroom";
+import { HOME_KEY, storyChangeKeys } from "../../shared/cache-keys";
 import { recordAudit } from "../staff/audit";
 import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { blockingRule, blockRuleById, describeRule, parsePattern } from "./block-rules";
@@ -60,7 +61,7 @@ export function takeDown(
       before: { down: false },
       after: { down: true, reason },
     });
-    return { ok: true, message: "The story is down." };
+    return { ok: true, message: "The story is down.", purge: storyChangeKeys([story]) };
   });
 }
 
@@ -83,7 +84,11 @@ export function restore(services: NewsroomServices, actor: Actor, id: string) {
       before: { down: true, reason: story.takedownReason },
       after: { down: false },
     });
-    return { ok: true, message: "The story is back on the site." };
+    return {
+      ok: true,
+      message: "The story is back on the site.",
+      purge: storyChangeKeys([story]),
+    };
   });
 }
 
@@ -124,6 +129,7 @@ export function setHeadline(
     return {
       ok: true,
       message: override === null ? "The feed's headline is back." : "The headline is changed.",
+      purge: storyChangeKeys([story]),
     };
   });
 }
@@ -166,6 +172,7 @@ export function setPictureChoice(
     return {
       ok: true,
       message: useDefault ? "The story shows the default picture." : "The feed's picture is back.",
+      purge: storyChangeKeys([story]),
     };
   });
 }
@@ -227,6 +234,7 @@ export function pin(
     return {
       ok: true,
       message: existing ? "The pin's expiry is changed." : "The story is pinned.",
+      purge: [HOME_KEY],
     };
   });
 }
@@ -247,7 +255,7 @@ export function unpin(services: NewsroomServices, actor: Actor, id: string, now 
       before: { pinned: true, expires: existing.expiresAt.toISOString() },
       after: null,
     });
-    return { ok: true, message: "The story is unpinned." };
+    return { ok: true, message: "The story is unpinned.", purge: [HOME_KEY] };
   });
 }
 
@@ -274,7 +282,7 @@ export function movePin(
       before: { order },
       after: { order: next },
     });
-    return { ok: true, message: "The pins are reordered." };
+    return { ok: true, message: "The pins are reordered.", purge: [HOME_KEY] };
   });
 }
 
@@ -368,6 +376,7 @@ export function applyBlockRule(
     const candidates = await tx
       .select({
         id: articles.id,
+        category: articles.category,
         feedId: articles.feedId,
         title: articles.title,
         feedTitle: articles.feedTitle,
@@ -405,6 +414,7 @@ export function applyBlockRule(
     return {
       ok: true,
       message: `${ids.length} ${ids.length === 1 ? "story is" : "stories are"} down.`,
+      purge: storyChangeKeys(matched),
     };
   });
 }
