@@ -16,6 +16,7 @@ import { folderPictureStore } from "../images/store";
 import { startFixtureServer, type FixtureServer } from "../ingest/test-server";
 import { newsletterMailFor } from "../mail/signup";
 import { newsroomOperations } from "../newsroom/operations";
+import { sanitizeBody } from "../newsroom/post-body";
 import { createHostedBlogSource } from "./hosted";
 import { createLocalBlogSource } from "./local";
 import { syncBlogIndex } from "./search-index";
@@ -128,7 +129,11 @@ const POST: PostFields = {
 };
 
 /** The newsroom's post, published (as server/newsroom/posts.ts leaves it), with its upload. */
-async function publishOurs(slug = "harbor-lights", at = new Date("2030-12-01T18:00:00Z")) {
+async function publishOurs(
+  slug = "harbor-lights",
+  at = new Date("2030-12-01T18:00:00Z"),
+  fields: Partial<PostFields> = {},
+) {
   const [media] = await context.db
     .insert(newsroomMedia)
     .values({
@@ -142,7 +147,7 @@ async function publishOurs(slug = "harbor-lights", at = new Date("2030-12-01T18:
       uploadedBy: "writer@example.org",
     })
     .returning({ id: newsroomMedia.id });
-  const live = { ...POST, mediaId: media?.id ?? null };
+  const live = { ...POST, ...fields, mediaId: media?.id ?? null };
   await context.db.insert(newsroomPosts).values({
     kind: "blog",
     draft: live,
@@ -201,6 +206,24 @@ describe("/blog", () => {
 });
 
 describe("/blog/:slug, a newsroom post", () => {
+  it("draws the uploads in its body as our responsive pictures, in every width and format", async () => {
+    await publishOurs("harbor-pictures", undefined, {
+      bodyHtml: sanitizeBody(
+        "<p>The boats line up at dusk.</p>" +
+          `<figure><img src="${SITE_URL}/images/${HASH}/1200.jpg" alt="Boats at the dock"></figure>`,
+        "html",
+        SITE_URL,
+      ),
+    });
+    const { main } = await render("/blog/harbor-pictures", blogWith(samples));
+    const picture = main.querySelector(".article-body picture");
+    expect(picture?.querySelector("img")?.getAttribute("alt")).toBe("Boats at the dock");
+    expect(picture?.querySelector("img")?.getAttribute("width")).toBe("2000");
+    expect(picture?.querySelector('source[type="image/avif"]')?.getAttribute("srcset")).toMatch(
+      new RegExp(`/images/${HASH}/\\d+\\.avif \\d+w, `),
+    );
+  });
+
   it("shows the spec's layout: picture with alt and credit, date, byline, description, body with its video, video, topics", async () => {
     await publishOurs();
     const page = await render("/blog/harbor-lights", blogWith(samples));

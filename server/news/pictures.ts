@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import { pictures } from "../db/schema";
 import { bodyPictureUrls, withOwnPictures } from "../images/body";
 import type { Logger } from "../logger";
+import { uploadsNamedIn } from "./repository";
 
 /**
  * The pictures the picture pass keeps for the given addresses (server/images/pass.ts), by address:
@@ -84,14 +85,16 @@ export async function withShownBody(
   const urls = bodyPictureUrls(html);
   if (urls.length === 0) return html;
   let kept: ReadonlyMap<string, ArticlePicture> = new Map();
+  let uploads: ReadonlyMap<string, ArticlePicture> = new Map();
   try {
-    kept = await picturesByUrl(db, urls);
+    [kept, uploads] = await Promise.all([picturesByUrl(db, urls), uploadsNamedIn(db, html)]);
   } catch (error) {
     logger.error({ err: error }, "pictures could not be read");
   }
   const shown = new Map(
     urls.flatMap((url) => {
-      const picture = kept.get(url) ?? ownPath(url, siteUrl)?.picture ?? null;
+      // A newsroom post's pictures are its uploads (by path): drawn in every width, as stories' are.
+      const picture = kept.get(url) ?? uploads.get(url) ?? ownPath(url, siteUrl)?.picture ?? null;
       return picture ? [[url, picture] as const] : [];
     }),
   );
