@@ -47,8 +47,9 @@ export default function handleRequest(
       data: loaderData[match.route.id],
     })),
   );
-  // An error page is never kept (server/http/page-handler.ts): it names nothing.
-  if (responseStatusCode === 200) {
+  // A page no shared cache keeps (an error, the newsroom's private pages) names nothing.
+  const kept = !/\b(?:private|no-store)\b/.test(responseHeaders.get("Cache-Control") ?? "");
+  if (responseStatusCode === 200 && kept) {
     for (const [name, value] of Object.entries(cacheKeyHeaders(keys))) {
       responseHeaders.set(name, value);
     }
