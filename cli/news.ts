@@ -6,6 +6,7 @@ import { messagesCommand } from "./commands/messages";
 import { migrate } from "./commands/migrate";
 import { newsletterCommand } from "./commands/newsletter";
 import { parse } from "./commands/parse";
+import { purgeCommand } from "./commands/purge";
 import { resanitize } from "./commands/resanitize";
 import { staffCommand } from "./commands/staff";
 import { subscribersCommand } from "./commands/subscribers";
@@ -21,6 +22,7 @@ const COMMANDS: Command[] = [
   messagesCommand,
   staffCommand,
   resanitize,
+  purgeCommand,
 ];
 
 function mainHelp(): string {
