@@ -190,6 +190,8 @@ export function blogPosting(
     picture: ArticlePicture | null;
     date: string | null;
     author: string | null;
+    /** A newsroom post's writers: each a Person (the publication when there is none). */
+    bylines?: readonly string[];
     keywords: string[];
   },
 ): BlogPosting {
@@ -200,9 +202,11 @@ export function blogPosting(
     description: post.description,
     ...(images ? { image: images.map((path) => absoluteUrl(siteUrl, path)) } : {}),
     ...(post.date ? { datePublished: post.date } : {}),
-    author: post.author
-      ? { "@type": "Person", name: post.author }
-      : { "@id": organizationId(siteUrl) },
+    author: post.bylines
+      ? ownAuthors(siteUrl, post.bylines)
+      : post.author
+        ? { "@type": "Person", name: post.author }
+        : { "@id": organizationId(siteUrl) },
     publisher: { "@id": organizationId(siteUrl) },
     mainEntityOfPage: { "@type": "WebPage", "@id": url },
     ...(post.keywords.length > 0 ? { keywords: post.keywords.join(", ") } : {}),

@@ -267,6 +267,15 @@ describe("/blog/:slug, a newsroom post", () => {
       .map((s) => s.textContent)
       .join("");
     expect(ld).toContain('"keywords":"harbor, parade, boat parade route"');
+    const posting = [...document.querySelectorAll('script[type="application/ld+json"]')]
+      .flatMap((s) => (JSON.parse(s.textContent) as { "@graph": { "@type": string }[] })["@graph"])
+      .find((node) => node["@type"] === "BlogPosting");
+    expect(posting).toMatchObject({
+      author: [
+        { "@type": "Person", name: "Ana Ruiz" },
+        { "@type": "Person", name: "Sam Lee" },
+      ],
+    });
   });
 
   it("a source post of the same slug stays behind the newsroom's", async () => {

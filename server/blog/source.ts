@@ -30,6 +30,8 @@ export interface BlogPostSummary {
 /** A whole post (the spec's "Blog post detail"). */
 export interface BlogPost extends BlogPostSummary {
   author: string | null;
+  /** A newsroom post's writers, one by one (`author` is them in one line: "A, B and C"). */
+  bylines?: string[];
   /** The body as sanitised HTML. */
   html: string;
   /** The spec's youtubeShortsUrl, as given; null when none. */

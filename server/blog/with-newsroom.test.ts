@@ -203,6 +203,7 @@ describe.each(testDatabases())("the blog with the newsroom's posts on $name", (d
         date: "2025-07-01T16:30:00.000Z",
         picture,
         author: "Ana Ruiz, Sam Lee and Kim Bo",
+        bylines: ["Ana Ruiz", "Sam Lee", "Kim Bo"],
         html: "<p>Boats.</p>",
         video: "https://www.youtube.com/watch?v=Cc4Agenda_9",
         shortTailKeywords: "harbor, parade",

@@ -132,6 +132,7 @@ export function newsroomBlogPost({ post, media }: LiveRow): BlogPost | null {
     date: post.firstPublishedAt.toISOString(),
     ...(picture ? { picture } : {}),
     author: bylineText(fields.bylines) || null,
+    bylines: fields.bylines,
     // Sanitised when it was saved (server/newsroom/post-body.ts).
     html: fields.bodyHtml,
     video: fields.videoUrl || null,
