@@ -1,12 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort } from "../http/free-port";
 import { PurgeError } from "./purge";
+import { startVarnish } from "./test-varnish";
 import { varnishPurger } from "./varnish";
 
 /**
@@ -16,10 +12,6 @@ import { varnishPurger } from "./varnish";
  * (`node scripts/ensure-varnish.js`).
  */
 
-const VARNISHD = ["/usr/sbin/varnishd", "/usr/local/sbin/varnishd"].find((file) =>
-  fs.existsSync(file),
-);
-
 /** Each page's keys, as the site's routes declare them. */
 const PAGES: Record<string, string> = {
   "/": "site home article-harbor",
@@ -28,17 +20,11 @@ const PAGES: Record<string, string> = {
 };
 
 let site: http.Server;
-let varnishd: ChildProcess | undefined;
-let workDir: string;
 let varnish: string;
+let stopVarnish: (() => Promise<void>) | undefined;
 const renders = new Map<string, number>();
 
 beforeAll(async () => {
-  if (!VARNISHD) {
-    throw new Error(
-      "varnishd is not installed: run `node scripts/ensure-varnish.js` (as root it installs Debian's varnish package).",
-    );
-  }
   site = http.createServer((req, res) => {
     const page = req.url ?? "/";
     const count = (renders.get(page) ?? 0) + 1;
@@ -62,51 +48,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
   const sitePort = (site.address() as AddressInfo).port;
 
-  workDir = fs.mkdtempSync(path.join(os.tmpdir(), "varnish-test-"));
-  // varnishd drops to its own user: it must read the configuration and write its work folder.
-  fs.chmodSync(workDir, 0o777);
-  const vcl = fs
-    .readFileSync("config/varnish/default.vcl", "utf8")
-    .replace('.port = "3000";', `.port = "${sitePort}";`);
-  expect(vcl).toContain(`.port = "${sitePort}";`);
-  const vclFile = path.join(workDir, "default.vcl");
-  fs.writeFileSync(vclFile, vcl, { mode: 0o644 });
-
-  const port = await freePort();
-  varnish = `http://127.0.0.1:${port}`;
-  const args = ["-F", "-n", path.join(workDir, "n"), "-a", `127.0.0.1:${port}`, "-f", vclFile];
-  args.push("-s", "malloc,16m", "-T", "none", "-p", "ban_lurker_sleep=0.01");
-  // The configuration must compile: its errors are the test's, said at once.
-  const check = spawnSync(VARNISHD, ["-C", "-f", vclFile, "-n", path.join(workDir, "c")], {
-    encoding: "utf8",
-  });
-  if (check.status !== 0) throw new Error(`default.vcl does not compile:\n${check.stderr}`);
-  let output = "";
-  varnishd = spawn(VARNISHD, args, { stdio: ["ignore", "pipe", "pipe"] });
-  varnishd.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  varnishd.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const up = await fetch(`${varnish}/nothing`).then(
-      () => true,
-      () => false,
-    );
-    if (up) break;
-    if (varnishd.exitCode !== null || Date.now() > deadline) {
-      throw new Error(`varnishd did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  ({ url: varnish, stop: stopVarnish } = await startVarnish(sitePort));
 }, 30_000);
 
 afterAll(async () => {
-  if (varnishd && varnishd.exitCode === null) {
-    const stopped = new Promise((resolve) => varnishd?.once("exit", resolve));
-    varnishd.kill("SIGTERM");
-    await stopped;
-  }
+  await stopVarnish?.();
   await new Promise((resolve) => site?.close(resolve));
-  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
 });
 
 async function get(page: string) {
