@@ -6,7 +6,10 @@ import { openDatabase, type DatabaseHandle } from "./client";
 
 /**
  * The databases a repository test runs against: PGlite always, PostgreSQL too when
- * TEST_DATABASE_URL is set. Each call gets an empty database of its own.
+ * TEST_DATABASE_URL is set. Each call gets an empty database of its own; a PGlite one is already
+ * migrated (a copy of a migrated template), so the test's own `migrate()` finds nothing to do. A
+ * PostgreSQL one is migrated by the test: `CREATE DATABASE … TEMPLATE` of a migrated database took
+ * longer (0.2–0.4 s) than an empty one and the migrations (0.2 s).
  */
 export interface TestDatabase {
   name: "pglite" | "postgres";
@@ -24,6 +27,8 @@ function pgliteTemplate(): Promise<string> {
   template ??= (async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-test-template-"));
     const handle = await openDatabase({ kind: "pglite", dataDir }, { owner: "a test template" });
+    // Migrated once here: each test's copy would otherwise run every migration again (0.25 s).
+    await handle.migrate();
     await handle.close();
     process.once("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
     return dataDir;
