@@ -29,6 +29,8 @@ import { pageCacheFor } from "./page-cache";
 
 /** How long in-flight requests may take to finish before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long queued purges may take to be sent at shutdown. */
+const PURGE_GRACE_MS = 5_000;
 
 export async function startWebServer(config: Config, content: Content): Promise<void> {
   const logger = createLogger(config.logLevel);
@@ -73,13 +75,11 @@ export async function startWebServer(config: Config, content: Content): Promise<
   });
   const metrics = metricsForProcess(createMetrics(() => countArticles(database.db), readCache));
   // Every announced change purges what it touched from the cache in front (PURGER, decision 009).
-  database = withPurger(
-    database,
-    purgerFor(config.purge, {
-      logger,
-      observe: (provider, outcome, keys) => metrics.observePurge(provider, outcome, keys),
-    }),
-  );
+  const purger = purgerFor(config.purge, {
+    logger,
+    observe: (provider, outcome, keys) => metrics.observePurge(provider, outcome, keys),
+  });
+  database = withPurger(database, purger);
   const mail = newsletterMailFor(config, content.site.name);
   const ownLimiter = formLimiter(config.formRateLimit);
   // What an ingest pass needs, the schedule's and the one an admin starts in the newsroom.
@@ -182,7 +182,12 @@ export async function startWebServer(config: Config, content: Content): Promise<
     clearTimeout(timer);
     clearInterval(sweep);
     await schedulerStopped;
-    // Purges still waiting to be retried are given up with the process (decision 009).
+    // The last changes' purges go out before the process does; one still failing after a few
+    // seconds of retries is given up with it (decision 009).
+    await Promise.race([
+      purger.idle(),
+      new Promise((resolve) => setTimeout(resolve, PURGE_GRACE_MS).unref()),
+    ]);
     // Closing PGlite flushes it: everything the site wrote is on disk when the process ends.
     mail.mailer.close();
     await pictureMaker.close();
