@@ -60,7 +60,7 @@ export type CacheKeysFunction = (args: CacheKeysArgs) => PageKeys;
  */
 export const MAX_PAGE_KEYS = 32;
 
-/** The keys a page's routes declared, bounded: the header value (space-separated) or null. */
+/** The keys a page's routes declared, each once, its own first, at most MAX_PAGE_KEYS. */
 export function pageKeys(declared: readonly PageKeys[]): string[] {
   const own = unique(declared.flatMap((d) => d.keys.map(word)));
   const cards = unique(declared.flatMap((d) => (d.cards ?? []).map(articleKey))).filter(
