@@ -10,7 +10,8 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { cacheKeyHeaders, routeCacheKeys } from "../shared/cache-keys";
+import { routeCacheKeys } from "../server/cache/route-keys";
+import { cacheKeyHeaders } from "../shared/cache-keys";
 
 export const streamTimeout = 5_000;
 

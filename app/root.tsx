@@ -18,10 +18,10 @@ import { Header } from "./components/Header";
 import { NavigationStatus } from "./components/NavigationStatus";
 import type { LinkedData, StructuredData, StructuredDataArgs } from "../shared/structured-data";
 import { linked, organization, webSite } from "../shared/structured-data";
-import { SITE_KEY, type PageKeys } from "../shared/cache-keys";
+import type { RouteKeysName } from "../server/cache/route-keys";
 
-/** Every page is cached in front of the site under the site's key too (shared/cache-keys.ts). */
-export const handle = { cacheKeys: (): PageKeys => ({ keys: [SITE_KEY] }) };
+/** Every page is cached in front of the site under the site's key too (server/cache/route-keys.ts). */
+export const handle = { cacheKeys: "site" satisfies RouteKeysName };
 
 /** The brand colour, for the browser's toolbar. */
 const THEME_COLOR = "#083d5c";

@@ -6,7 +6,6 @@ import {
   cardIds,
   MAX_PAGE_KEYS,
   pageKeys,
-  routeCacheKeys,
   storyChangeKeys,
 } from "./cache-keys";
 
@@ -55,31 +54,6 @@ describe("cache keys", () => {
     expect(
       cardIds([{ id: "a" }, { id: 3 }, null, "b", { title: "c" }], undefined, { id: "x" }),
     ).toEqual(["a"]);
-  });
-
-  it("asks each matched route's handle, and skips routes without keys", () => {
-    const keys = routeCacheKeys([
-      { handle: { cacheKeys: () => ({ keys: ["site"] }) }, params: {} },
-      { handle: undefined, params: {} },
-      { handle: { structuredData: () => [] }, params: {} },
-      {
-        handle: {
-          cacheKeys: ({
-            params,
-            data,
-          }: {
-            params: Record<string, string | undefined>;
-            data?: unknown;
-          }) => ({
-            keys: [articleKey(params.id ?? "")],
-            cards: data === undefined ? [] : ["related"],
-          }),
-        },
-        params: { id: "one" },
-        data: {},
-      },
-    ]);
-    expect(keys).toEqual(["site", "article-one", "article-related"]);
   });
 
   it("a change to stories names the lists they are on; a story's page only if it was on the site", () => {

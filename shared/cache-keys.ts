@@ -50,7 +50,7 @@ export interface CacheKeysArgs {
   data?: unknown;
 }
 
-/** A route's `handle.cacheKeys`. */
+/** What a kind of page is cached under (server/cache/route-keys.ts). */
 export type CacheKeysFunction = (args: CacheKeysArgs) => PageKeys;
 
 /**
@@ -119,24 +119,4 @@ export function storyChangeKeys(
     SITEMAPS_KEY,
     ...changed.map((story) => articleKey(story.id)),
   ]);
-}
-
-/** A matched route as the server knows it: its module's `handle`, its params and its data. */
-export interface KeyedMatch {
-  handle: unknown;
-  params: Record<string, string | undefined>;
-  data?: unknown;
-}
-
-/** The bounded keys of a page from the routes that answered it (each `handle.cacheKeys`). */
-export function routeCacheKeys(matches: readonly KeyedMatch[]): string[] {
-  const declared: PageKeys[] = [];
-  for (const match of matches) {
-    const handle = match.handle;
-    if (typeof handle !== "object" || handle === null || !("cacheKeys" in handle)) continue;
-    const cacheKeys = (handle as { cacheKeys: unknown }).cacheKeys;
-    if (typeof cacheKeys !== "function") continue;
-    declared.push((cacheKeys as CacheKeysFunction)({ params: match.params, data: match.data }));
-  }
-  return pageKeys(declared);
 }

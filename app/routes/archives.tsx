@@ -16,13 +16,7 @@ import {
 import { sanDiegoYear } from "../lib/dates";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
-import {
-  ARCHIVES_KEY,
-  cardIds,
-  field,
-  type CacheKeysArgs,
-  type PageKeys,
-} from "../../shared/cache-keys";
+import type { RouteKeysName } from "../../server/cache/route-keys";
 import type { Route } from "./+types/archives";
 
 export const ARCHIVE_PAGE_SIZE = 30;
@@ -65,13 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = headMeta;
-export const handle = {
-  ...headHandle,
-  cacheKeys: ({ data }: CacheKeysArgs): PageKeys => ({
-    keys: [ARCHIVES_KEY],
-    cards: cardIds(field(data, "articles")),
-  }),
-};
+export const handle = { ...headHandle, cacheKeys: "archives" satisfies RouteKeysName };
 
 function pageLink(category: CategoryKey | null, year: number, page: number): string {
   const query = new URLSearchParams();

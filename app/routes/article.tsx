@@ -13,13 +13,7 @@ import { categoryByKey } from "../../shared/categories";
 import { pageHead, pageUrl } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import { breadcrumbs, newsArticle } from "../../shared/structured-data";
-import {
-  articleKey,
-  cardIds,
-  field,
-  type CacheKeysArgs,
-  type PageKeys,
-} from "../../shared/cache-keys";
+import type { RouteKeysName } from "../../server/cache/route-keys";
 import type { Route } from "./+types/article";
 import { ArticleView } from "../components/ArticleView";
 
@@ -98,13 +92,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export const meta = headMeta;
-export const handle = {
-  ...headHandle,
-  cacheKeys: ({ params, data }: CacheKeysArgs): PageKeys => ({
-    keys: params.id === undefined ? [] : [articleKey(params.id)],
-    cards: cardIds(field(data, "related"), field(data, "latest")),
-  }),
-};
+export const handle = { ...headHandle, cacheKeys: "article" satisfies RouteKeysName };
 
 /** What a story taken down by the newsroom shows at its address (with 410 Gone). */
 function StoryRemoved() {

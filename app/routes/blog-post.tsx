@@ -7,7 +7,7 @@ import { PageAds } from "../components/PageAds";
 import { pageHead, pageUrl } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import { blogPosting, breadcrumbs } from "../../shared/structured-data";
-import { blogPostKey, type CacheKeysArgs, type PageKeys } from "../../shared/cache-keys";
+import type { RouteKeysName } from "../../server/cache/route-keys";
 import type { Route } from "./+types/blog-post";
 import { BackToBlog, BlogPostView, topicsOfPost } from "../components/BlogPostView";
 
@@ -60,12 +60,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
 }
 
 export const meta = headMeta;
-export const handle = {
-  ...headHandle,
-  cacheKeys: ({ params }: CacheKeysArgs): PageKeys => ({
-    keys: params.slug === undefined ? [] : [blogPostKey(params.slug)],
-  }),
-};
+export const handle = { ...headHandle, cacheKeys: "blog-post" satisfies RouteKeysName };
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
   if (loaderData.state === "error") {

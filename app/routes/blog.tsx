@@ -11,7 +11,7 @@ import { BLOG_DESCRIPTION, BLOG_FEED_PATH, pageNumber } from "../lib/blog";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import { breadcrumbs } from "../../shared/structured-data";
-import { BLOG_KEY, type PageKeys } from "../../shared/cache-keys";
+import type { RouteKeysName } from "../../server/cache/route-keys";
 import type { Route } from "./+types/blog";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -67,10 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = headMeta;
-export const handle = {
-  ...headHandle,
-  cacheKeys: (): PageKeys => ({ keys: [BLOG_KEY] }),
-};
+export const handle = { ...headHandle, cacheKeys: "blog" satisfies RouteKeysName };
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   switch (loaderData.state) {

@@ -30,13 +30,7 @@ import { pageMeta } from "../lib/meta";
 import { categoryHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import type { Content } from "../../server/content/load";
-import {
-  cardIds,
-  categoryKey,
-  field,
-  type CacheKeysArgs,
-  type PageKeys,
-} from "../../shared/cache-keys";
+import type { RouteKeysName } from "../../server/cache/route-keys";
 import type { Route } from "./+types/category";
 
 /** The spec's limit: at most 15 articles per category page. */
@@ -74,16 +68,7 @@ export const meta: Route.MetaFunction = (args) =>
   isRouteErrorResponse(args.error) && args.error.status === 404
     ? pageMeta(args, NOT_FOUND_SEO)
     : headMeta(args);
-export const handle = {
-  ...headHandle,
-  cacheKeys: ({ params, data }: CacheKeysArgs): PageKeys => {
-    const category = categoryByPath(`/${params.category ?? ""}`);
-    return {
-      keys: category ? [categoryKey(articleCategory(category))] : [],
-      cards: cardIds(field(data, "articles")),
-    };
-  },
-};
+export const handle = { ...headHandle, cacheKeys: "category" satisfies RouteKeysName };
 
 /** Switching between 5 and all needs no new data. */
 export function shouldRevalidate({

@@ -33,13 +33,7 @@ import { formHeaders } from "../lib/headers";
 import { categoryHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import type { ListedEvent } from "../../server/content/load";
-import {
-  cardIds,
-  categoryKey,
-  field,
-  type CacheKeysArgs,
-  type PageKeys,
-} from "../../shared/cache-keys";
+import type { RouteKeysName } from "../../server/cache/route-keys";
 import type { Route } from "./+types/community";
 
 const COMMUNITY = categoryByKey("community");
@@ -78,13 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = headMeta;
-export const handle = {
-  ...headHandle,
-  cacheKeys: ({ data }: CacheKeysArgs): PageKeys => ({
-    keys: [categoryKey(articleCategory(COMMUNITY))],
-    cards: cardIds(field(data, "articles")),
-  }),
-};
+export const handle = { ...headHandle, cacheKeys: "community" satisfies RouteKeysName };
 
 /**
  * A vote. With JavaScript the answer is the poll's new state, shown in place; without it the

@@ -7,7 +7,7 @@ import { headHandle, headMeta } from "../../shared/head";
 import { breadcrumbs } from "../../shared/structured-data";
 import { PageHeading } from "../components/PageHeading";
 import { formatLongDate } from "../lib/dates";
-import { CORRECTIONS_KEY, type PageKeys } from "../../shared/cache-keys";
+import type { RouteKeysName } from "../../server/cache/route-keys";
 import type { Route } from "./+types/corrections";
 
 /** Corrections listed on the page and in its feed. */
@@ -39,10 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = headMeta;
-export const handle = {
-  ...headHandle,
-  cacheKeys: (): PageKeys => ({ keys: [CORRECTIONS_KEY] }),
-};
+export const handle = { ...headHandle, cacheKeys: "corrections" satisfies RouteKeysName };
 
 export default function Corrections({ loaderData }: Route.ComponentProps) {
   const { corrections } = loaderData;

@@ -17,23 +17,11 @@ import { RENDERED_WHEN_NEAR } from "../lib/rendered-when-near";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import type { loader as rootLoader } from "../root";
-import {
-  cardIds,
-  field,
-  HOME_KEY,
-  type CacheKeysArgs,
-  type PageKeys,
-} from "../../shared/cache-keys";
+import type { RouteKeysName } from "../../server/cache/route-keys";
 import type { Route } from "./+types/home";
 
 export const meta = headMeta;
-export const handle = {
-  ...headHandle,
-  cacheKeys: ({ data }: CacheKeysArgs): PageKeys => ({
-    keys: [HOME_KEY],
-    cards: cardIds(field(data, "headlines"), field(data, "featured"), field(data, "latest")),
-  }),
-};
+export const handle = { ...headHandle, cacheKeys: "home" satisfies RouteKeysName };
 
 /** The page's caching, shortened while staff's Breaking banner is about to expire (decision 027). */
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

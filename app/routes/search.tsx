@@ -10,7 +10,7 @@ import { SearchForm } from "../components/SearchForm";
 import { SearchResult } from "../components/SearchResult";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
-import { SEARCH_KEY, type PageKeys } from "../../shared/cache-keys";
+import type { RouteKeysName } from "../../server/cache/route-keys";
 import type { Route } from "./+types/search";
 
 /** Stories shown under an empty search box. */
@@ -67,10 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta = headMeta;
-export const handle = {
-  ...headHandle,
-  cacheKeys: (): PageKeys => ({ keys: [SEARCH_KEY] }),
-};
+export const handle = { ...headHandle, cacheKeys: "search" satisfies RouteKeysName };
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, page, pages, total, hits, latest } = loaderData;

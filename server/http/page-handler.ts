@@ -8,7 +8,8 @@ import {
   type RouteObject,
   type ServerBuild,
 } from "react-router";
-import { cacheKeyHeaders, routeCacheKeys } from "../../shared/cache-keys";
+import { cacheKeyHeaders } from "../../shared/cache-keys";
+import { routeCacheKeys } from "../cache/route-keys";
 import { readBody, refuseBody } from "./body";
 import type { LoadContext } from "./load-context";
 import {
