@@ -106,7 +106,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
     {
       config,
       db: database.db,
-      announceChange: () => database.announceChange(),
+      announceChange: (keys) => database.announceChange(keys),
       logger,
       blog,
       content,
