@@ -1,0 +1,345 @@
+/**
+ * Whether two articles from different feeds report the same event (issue #36). Pure functions, no I/O:
+ * ingest hands in the new article and recent ones from other feeds; the benchmark hands in a labelled
+ * corpus. Titles and openings are compared as pg_trgm would compare them (`trigramSimilarity` gives the
+ * numbers `similarity(unaccent(lower(a)), unaccent(lower(b)))` gives), so a database pre-filter and this
+ * module agree. Precision comes first: a wrong merge hides a story, a missed one only shows it twice.
+ */
+
+/** Only articles published this close together can be one event. */
+export const MATCH_WINDOW_HOURS = 96;
+
+/** The score from which two articles are one event; see docs/decisions/029-story-grouping-match.md. */
+export const MATCH_THRESHOLD = 0.55;
+
+export interface MatchArticle {
+  feedId: string | number;
+  title: string;
+  /** The opening text (the excerpt); may be empty. */
+  excerpt: string;
+  publishedAt: Date;
+}
+
+// English and Spanish function words, and words every headline uses. Whole words, after normalising.
+const STOP_WORDS = new Set(
+  (
+    "a about above after again against all also am amid an and any are aren as at be because been before " +
+    "being below between both but by can cannot could couldn did didn do does doesn doing don down during " +
+    "each few for from further had hadn has hasn have haven having he her here hers herself him himself his " +
+    "how i if in into is isn it its itself just let ll me more most mustn my myself no nor not now of off " +
+    "on once only or other our ours ourselves out over own re s same she should shouldn so some such t than " +
+    "that the their theirs them themselves then there these they this those through to too under until up " +
+    "us ve very was wasn we were weren what when where which while who whom why will with won would " +
+    "wouldn you your yours yourself yourselves " +
+    // Headline words that say nothing about the event.
+    "says said say new news latest live update updates report reports reportedly watch video here " +
+    "get gets got may might first one two three year years day days week today tonight " +
+    // Spanish.
+    "el la los las un una unos unas de del al y o en por para con sin sobre que se su sus es son lo como " +
+    "mas pero le les ya este esta estos estas ese esa"
+  ).split(" "),
+);
+
+// Latin letters that do not decompose into a base letter plus accents (as unaccent maps them).
+const TRANSLITERATION: Record<string, string> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  đ: "d",
+  ł: "l",
+  þ: "th",
+};
+
+/** Lower case without accents: what `unaccent(lower(text))` gives for Latin text. */
+export function foldText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[ßæœøđłþ]/g, (c) => TRANSLITERATION[c] ?? c)
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "");
+}
+
+/** The words of a text as pg_trgm splits them: runs of letters and digits, folded. */
+function trigramWords(text: string): string[] {
+  return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** pg_trgm's trigrams: each word padded with two spaces before and one after. */
+export function trigrams(text: string): Set<string> {
+  const result = new Set<string>();
+  for (const word of trigramWords(text)) {
+    const padded = `  ${word} `;
+    const chars = Array.from(padded);
+    for (let i = 0; i + 3 <= chars.length; i++) result.add(chars.slice(i, i + 3).join(""));
+  }
+  return result;
+}
+
+/** pg_trgm's `similarity()`: shared trigrams over all trigrams of both. */
+export function trigramSimilarity(a: string, b: string): number {
+  return setSimilarity(trigrams(a), trigrams(b));
+}
+
+function setSimilarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared / (a.size + b.size - shared);
+}
+
+/**
+ * A word reduced so spelling variants meet: possessive and plural `s` dropped, doubled letters single
+ * ("Zelenskyy" and "Zelensky", "McCleod" and "McLeod", "Skarsgård" and "Skarsgard").
+ */
+export function wordKey(word: string): string {
+  let key = foldText(word).replace(/['\u2019]s$/, "");
+  if (key.length > 4 && key.endsWith("s") && !key.endsWith("ss")) key = key.slice(0, -1);
+  return key.replace(/(\p{L})\1+/gu, "$1");
+}
+
+/** Words that are not stop words, as word keys. Numbers are kept; single letters are not. */
+export function significantWords(text: string): Set<string> {
+  const words = foldText(text)
+    .replace(/['\u2019]s\b/g, "")
+    .replace(/['\u2019]/g, "")
+    .match(/[\p{L}\p{N}]+(?:[.,]\d+)*/gu);
+  const result = new Set<string>();
+  for (const word of words ?? []) {
+    if (STOP_WORDS.has(word) || (word.length < 2 && !/\d/.test(word))) continue;
+    result.add(wordKey(word));
+  }
+  return result;
+}
+
+/** The exact-title key: folded words joined by single spaces. */
+export function normalisedTitle(title: string): string {
+  return trigramWords(title).join(" ");
+}
+
+/**
+ * Numbers that identify an event (amounts, tolls, counts; "9.2%", "1,200", "$90 million"); years and
+ * small counts are too common to tell events apart.
+ */
+export function eventNumbers(text: string): Set<string> {
+  const result = new Set<string>();
+  // A number glued to a word ("Covid-19", "F1", "BA.2") is part of a name.
+  for (const match of text.matchAll(/(?<![\p{L}\d.,][-.]?)\d[\d,]*(?:\.\d+)?(?![\p{L}])/gu)) {
+    const value = match[0].replace(/,(?=\d{3}\b)/g, "").replace(/[.,]$/, "");
+    const n = Number(value);
+    if (!Number.isFinite(n)) continue;
+    if (Number.isInteger(n) && n >= 1900 && n <= 2100) continue;
+    if (Number.isInteger(n) && n < 10) continue;
+    result.add(value);
+  }
+  return result;
+}
+
+// Capitalised in every text, and no sign of one event.
+const CALENDAR_WORDS = new Set(
+  (
+    "monday tuesday wednesday thursday friday saturday sunday january february march april june july " +
+    "august september october november december jan feb mar apr jun jul aug sep sept oct nov dec"
+  ).split(" "),
+);
+
+// A capitalised word, or an acronym (with dots: "U.N.", "E.P.A.").
+const CAPITALISED = /(?:\p{Lu}\.){2,}|\p{Lu}[\p{L}'\u2019-]*/gu;
+
+/**
+ * Proper names: capitalised words that are not the first of a sentence and not stop words, taken from
+ * text written in sentence case; in a headline Written In Title Case capitals say nothing, so only
+ * acronyms count there.
+ */
+export function properNames(text: string): Set<string> {
+  const result = new Set<string>();
+  const all = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  const lower = all.filter((w) => /^\p{Ll}/u.test(w) && !STOP_WORDS.has(foldText(w))).length;
+  const capitals = all.filter((w) => /^\p{Lu}/u.test(w)).length;
+  const titleCase = capitals > 2 && capitals > lower * 2;
+  // A sentence ends after a small letter or digit, so "U.N. Security Council" stays one.
+  for (const sentence of text.split(/(?<=[\p{Ll}\d][.!?:;])\s+|\s+[-\u2013\u2014|]\s+/u)) {
+    const words = sentence.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+    words.forEach((word, i) => {
+      for (const m of word.matchAll(CAPITALISED)) {
+        const raw = m[0].replace(/['\u2019]s$/, "").replace(/['\u2019-]+$/, "");
+        const acronym = /^(?:\p{Lu}\.?){2,}$/u.test(raw);
+        if (!acronym && (i === 0 || titleCase)) continue;
+        const key = wordKey(raw.replace(/\./g, ""));
+        if (key.length < 2 || CALENDAR_WORDS.has(key)) continue;
+        if (!acronym && STOP_WORDS.has(key)) continue;
+        result.add(key);
+      }
+    });
+  }
+  return result;
+}
+
+/** What is compared, computed once per article. */
+export interface MatchFeatures {
+  feedId: string | number;
+  time: number;
+  title: string;
+  words: Set<string>;
+  /** Significant words of the title and the opening together. */
+  openingWords: Set<string>;
+  titleTrigrams: Set<string>;
+  names: Set<string>;
+  numbers: Set<string>;
+}
+
+/** How much of the excerpt counts as the opening. */
+const OPENING_LENGTH = 200;
+
+export function matchFeatures(article: MatchArticle): MatchFeatures {
+  const opening = article.excerpt.slice(0, OPENING_LENGTH);
+  const both = `${article.title}. ${opening}`;
+  return {
+    feedId: article.feedId,
+    time: article.publishedAt.getTime(),
+    title: normalisedTitle(article.title),
+    words: significantWords(article.title),
+    openingWords: significantWords(both),
+    titleTrigrams: trigrams(article.title),
+    names: new Set([...properNames(article.title), ...properNames(opening)]),
+    numbers: eventNumbers(both),
+  };
+}
+
+/** How much a shared word tells: its inverse document frequency among recent articles. */
+export type WordWeight = (word: string) => number;
+
+/** Every word counts the same: for comparing two articles with nothing around them. */
+export const EQUAL_WEIGHTS: WordWeight = () => 1;
+
+/**
+ * Word weights from the articles of the window: a word in many of them ("Ukraine", "Trump", "best")
+ * says little, a word in few ("Sacramento", "Hydra") says much. Scaled so a word in one article of a
+ * hundred weighs 1; a word unseen weighs as one seen once.
+ */
+export function wordWeights(articles: Iterable<MatchFeatures>): WordWeight {
+  const df = new Map<string, number>();
+  let n = 0;
+  for (const a of articles) {
+    n++;
+    for (const w of a.openingWords) df.set(w, (df.get(w) ?? 0) + 1);
+  }
+  const scale = Math.log(100);
+  return (word) => Math.max(0.05, Math.log((n + 1) / (df.get(word) ?? 1)) / scale);
+}
+
+export interface MatchScore {
+  /** 0 to 1; the articles are one event from MATCH_THRESHOLD. */
+  score: number;
+  /** pg_trgm similarity of the titles. */
+  titleSimilarity: number;
+  /** Weighted Dice overlap of the titles' significant words. */
+  titleOverlap: number;
+  /** The same over the title and opening together. */
+  openingOverlap: number;
+  sharedWords: number;
+  sharedNames: number;
+  sharedNumbers: number;
+}
+
+function shared(a: Set<string>, b: Set<string>): string[] {
+  const result: string[] = [];
+  for (const x of a) if (b.has(x)) result.push(x);
+  return result;
+}
+
+function weightOf(words: Iterable<string>, weight: WordWeight): number {
+  let sum = 0;
+  for (const w of words) sum += weight(w);
+  return sum;
+}
+
+/** Dice coefficient with weighted words: twice the shared weight over both sets' weight. */
+function weightedOverlap(a: Set<string>, b: Set<string>, weight: WordWeight): number {
+  const total = weightOf(a, weight) + weightOf(b, weight);
+  return total === 0 ? 0 : (2 * weightOf(shared(a, b), weight)) / total;
+}
+
+/**
+ * How alike two articles are: the best of the titles' weighted word overlap, their trigram similarity
+ * blended with it, and the overlap of title and opening; shared numbers and names add a little. Fewer
+ * than two shared significant words is never enough (two court rulings share "court" and "ruling").
+ */
+export function scorePair(a: MatchFeatures, b: MatchFeatures, weight = EQUAL_WEIGHTS): MatchScore {
+  const titleSimilarity = setSimilarity(a.titleTrigrams, b.titleTrigrams);
+  const titleOverlap = weightedOverlap(a.words, b.words, weight);
+  const openingOverlap = weightedOverlap(a.openingWords, b.openingWords, weight);
+  const sharedWords = shared(a.openingWords, b.openingWords).length;
+  const sharedNames = shared(a.names, b.names).length;
+  const sharedNumbers = shared(a.numbers, b.numbers).length;
+  const base = Math.max(titleOverlap, (titleSimilarity + titleOverlap) / 2, openingOverlap);
+  let score = Math.min(
+    1,
+    base + NUMBER_BONUS * Math.min(sharedNumbers, 2) + NAME_BONUS * Math.min(sharedNames, 3),
+  );
+  if (a.title !== "" && a.title === b.title) score = 1;
+  else if (sharedWords < 2) score = 0;
+  return {
+    score,
+    titleSimilarity,
+    titleOverlap,
+    openingOverlap,
+    sharedWords,
+    sharedNames,
+    sharedNumbers,
+  };
+}
+
+const NUMBER_BONUS = 0.1;
+const NAME_BONUS = 0.06;
+
+/** Whether two articles may be compared at all: different feeds, published within the window. */
+export function comparable(a: MatchFeatures, b: MatchFeatures, windowHours = MATCH_WINDOW_HOURS) {
+  return a.feedId !== b.feedId && Math.abs(a.time - b.time) <= windowHours * 3_600_000;
+}
+
+/** The decision: one event or not. */
+export function sameEvent(
+  a: MatchFeatures,
+  b: MatchFeatures,
+  weight = EQUAL_WEIGHTS,
+  threshold = MATCH_THRESHOLD,
+): boolean {
+  return comparable(a, b) && scorePair(a, b, weight).score >= threshold;
+}
+
+/**
+ * NewsBlur's rule, the baseline the issue names: the same normalised title, or titles sharing at least
+ * 60 % of their significant words (at least 3), within 5 days. "Their" is read as each title's: shared
+ * words over the longer title's, unless `ofShorter`.
+ */
+export function newsBlurSame(a: MatchFeatures, b: MatchFeatures, ofShorter = false): boolean {
+  if (!comparable(a, b, 120)) return false;
+  if (a.title !== "" && a.title === b.title) return true;
+  const count = shared(a.words, b.words).length;
+  const of = ofShorter
+    ? Math.min(a.words.size, b.words.size)
+    : Math.max(a.words.size, b.words.size);
+  return count >= 3 && count / of >= 0.6;
+}
+
+/** A recent article from another feed, the group it is in, and how well the new article matches it. */
+export interface GroupCandidate {
+  group: string;
+  score: number;
+}
+
+/**
+ * The group a new article joins: that of its best match at `threshold` or above; null for a group of
+ * its own. (Joining on two weaker matches within one group was tried and measured: it pulled Musk's SEC
+ * filing into the story of his board seat; see the decision record.)
+ */
+export function chooseGroup(
+  candidates: GroupCandidate[],
+  threshold = MATCH_THRESHOLD,
+): string | null {
+  let best: GroupCandidate | null = null;
+  for (const c of candidates)
+    if (c.score >= threshold && (best === null || c.score > best.score)) best = c;
+  return best?.group ?? null;
+}
