@@ -1,0 +1,156 @@
+/**
+ * `npm run bench:grouping`: precision and recall of the story-grouping match (server/grouping/match.ts) on
+ * the labelled pairs in bench/grouping/pairs.jsonl, drawn from real feeds captured the same day; at a few
+ * thresholds, beside NewsBlur's rule. Every cross-feed pair of the corpus within the window is scored, so
+ * a pair the method joins that nobody labelled is listed and counted as a wrong merge.
+ */
+import { performance } from "node:perf_hooks";
+import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { corpusPresent, itemKey, readCorpus, readLabels, REAL_DIR } from "./grouping/corpus";
+import {
+  chooseGroup,
+  comparable,
+  type GroupCandidate,
+  MATCH_THRESHOLD,
+  MATCH_WINDOW_HOURS,
+  matchFeatures,
+  newsBlurSame,
+  scorePair,
+  wordWeights,
+  type MatchFeatures,
+} from "../server/grouping/match";
+
+if (!corpusPresent()) {
+  console.log(`feed corpus not found at ${REAL_DIR}: bench:grouping NOT run (set FEED_CORPUS_DIR)`);
+  process.exit(0);
+}
+
+const items = readCorpus();
+const labels = readLabels();
+
+interface Entry {
+  key: string;
+  title: string;
+  f: MatchFeatures;
+}
+// In publication order, as ingest sees them.
+const entries: Entry[] = items
+  .map((item) => ({
+    key: itemKey(item),
+    title: item.title,
+    f: matchFeatures({ ...item, feedId: item.feed }),
+  }))
+  .sort((a, b) => a.f.time - b.f.time);
+const indexOf = new Map(entries.map((e, i) => [e.key, i]));
+// At ingest the weights come from the window's articles; here from the whole corpus.
+const weight = wordWeights(entries.map((e) => e.f));
+
+const pairId = (a: number, b: number) => (a < b ? `${a} ${b}` : `${b} ${a}`);
+const truth = new Map<string, boolean>();
+for (const label of labels) {
+  const a = indexOf.get(itemKey(label.a));
+  const b = indexOf.get(itemKey(label.b));
+  if (a === undefined || b === undefined) {
+    throw new Error(`labelled item not in the corpus: ${itemKey(label.a)} / ${itemKey(label.b)}`);
+  }
+  truth.set(pairId(a, b), label.same);
+}
+const positives = labels.filter((l) => l.same).length;
+
+type Same = (a: MatchFeatures, b: MatchFeatures) => boolean;
+interface Method {
+  name: string;
+  same: Same;
+  /** Judged by the groups it forms at this threshold (chooseGroup, as ingest would), not pair by pair. */
+  grouped?: number;
+}
+const THRESHOLDS = [...new Set([0.4, 0.45, 0.5, MATCH_THRESHOLD, 0.6, 0.7])].sort();
+const matchAt =
+  (t: number): Same =>
+  (a, b) =>
+    comparable(a, b) && scorePair(a, b, weight).score >= t;
+const label = (t: number) => `${t}${t === MATCH_THRESHOLD ? " (chosen)" : ""}`;
+const methods: Method[] = [
+  ...THRESHOLDS.map((t) => ({ name: `match ≥ ${label(t)}, pairs`, same: matchAt(t) })),
+  ...THRESHOLDS.map((t) => ({ name: `match ≥ ${label(t)}, groups`, same: matchAt(t), grouped: t })),
+  {
+    name: "title trigram similarity ≥ 0.5 alone",
+    same: (a, b) => comparable(a, b) && scorePair(a, b).titleSimilarity >= 0.5,
+  },
+  { name: "NewsBlur (60 % of the longer title)", same: (a, b) => newsBlurSame(a, b) },
+  { name: "NewsBlur (60 % of the shorter title)", same: (a, b) => newsBlurSame(a, b, true) },
+];
+
+/** Groups as ingest forms them: in publication order, each article joins a group or starts one. */
+function groupsOf(threshold: number): string[] {
+  const group: string[] = [];
+  entries.forEach((entry, i) => {
+    const candidates: GroupCandidate[] = [];
+    for (let j = i - 1; j >= 0; j--) {
+      const other = entries[j];
+      if (other === undefined) break;
+      if (entry.f.time - other.f.time > MATCH_WINDOW_HOURS * 3_600_000) break;
+      if (!comparable(entry.f, other.f)) continue;
+      candidates.push({
+        group: group[j] ?? other.key,
+        score: scorePair(entry.f, other.f, weight).score,
+      });
+    }
+    group.push(chooseGroup(candidates, threshold) ?? entry.key);
+  });
+  return group;
+}
+
+// Every pair the window allows, across feeds: what ingest would compare.
+const pairs: [Entry, Entry, number, number][] = [];
+entries.forEach((a, i) => {
+  entries.forEach((b, j) => {
+    if (j > i && comparable(a.f, b.f, 120)) pairs.push([a, b, i, j]);
+  });
+});
+
+const started = performance.now();
+for (const [a, b] of pairs) scorePair(a.f, b.f, weight);
+const perPairUs = ((performance.now() - started) * 1000) / pairs.length;
+
+const rows: (string | number)[][] = [];
+const unlabelled = new Map<string, string[]>();
+for (const method of methods) {
+  let tp = 0;
+  let fp = 0;
+  const extra: string[] = [];
+  const group = method.grouped === undefined ? null : groupsOf(method.grouped);
+  for (const [a, b, i, j] of pairs) {
+    const joined = group ? group[i] === group[j] : method.same(a.f, b.f);
+    if (!joined) continue;
+    const judged = truth.get(pairId(i, j));
+    if (judged === true) tp++;
+    else {
+      fp++;
+      if (judged === undefined) extra.push(`${a.title}  <>  ${b.title}`);
+    }
+  }
+  unlabelled.set(method.name, extra);
+  const precision = tp + fp === 0 ? 1 : tp / (tp + fp);
+  const recall = tp / positives;
+  rows.push([method.name, tp, fp, positives - tp, precision.toFixed(3), recall.toFixed(3)]);
+}
+const table = formatMarkdownTable(
+  ["Method", "Right merges", "Wrong merges", "Missed", "Precision", "Recall"],
+  rows,
+);
+console.log(table);
+for (const [name, extra] of unlabelled) {
+  if (extra.length === 0) continue;
+  console.log(`\n${name}: ${extra.length} merged pairs nobody labelled (counted as wrong):`);
+  for (const line of extra.slice(0, 20)) console.log(`  ${line}`);
+}
+console.log(
+  `\n${pairs.length} cross-feed pairs within 120 h; ${perPairUs.toFixed(2)} µs to score one`,
+);
+
+await writeSection(
+  "grouping",
+  "Story grouping (bench:grouping)",
+  `${machineLine()}. ${labels.length} labelled pairs (${positives} the same event) from ${items.length} dated items of the real-feed corpus; every one of the ${pairs.length} cross-feed pairs within 120 hours is scored, and a merge of a pair nobody labelled counts as wrong. Window ${MATCH_WINDOW_HOURS} h for the match, 120 h for NewsBlur's rule. Scoring one pair takes ${perPairUs.toFixed(2)} µs once each article's features are computed. Target: precision ≥ 0.95 with recall ≥ 0.8 (docs/decisions/029-story-grouping-match.md).\n\n${table}`,
+);
