@@ -3,6 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -234,6 +236,8 @@ async function openPglite(dataDir: string, owner: string): Promise<DatabaseHandl
     // WebAssembly; the operating system already caches the data files.
     client = await PGlite.create(dataDir, {
       startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+      // Search's extensions (migration 0015): PGlite loads an extension only when given it here.
+      extensions: { pg_trgm, unaccent },
     });
   } catch (error) {
     lock.release();

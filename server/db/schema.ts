@@ -20,10 +20,16 @@ import type { PostFields } from "../../shared/post-fields";
 /** PostgreSQL's full-text document type; rows fill it themselves (a generated column). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
+/**
+ * The text search configuration of every document and query: English stemming after `unaccent`,
+ * so "cafe" finds "Café" (made in migration 0015).
+ */
+export const SEARCH_CONFIG = "english_unaccent";
+
 /** Title words weigh more than the rest, so a headline match ranks first. */
 const weightedDocument = (title: string, body: string) =>
   sql.raw(
-    `setweight(to_tsvector('english', coalesce(${title}, '')), 'A') || setweight(to_tsvector('english', coalesce(${body}, '')), 'B')`,
+    `setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, coalesce(${title}, '')), 'A') || setweight(to_tsvector('${SEARCH_CONFIG}'::regconfig, coalesce(${body}, '')), 'B')`,
   );
 
 const timestamps = {
@@ -118,6 +124,21 @@ export const articles = pgTable(
     index("articles_taken_down_idx")
       .on(t.takenDownAt.desc())
       .where(sql`${t.takenDownAt} IS NOT NULL`),
+    // The article sitemaps: one file per month of first sight, read in this order (decision 029).
+    index("articles_first_seen_idx")
+      .on(t.firstSeenAt, t.id)
+      .where(sql`${t.takenDownAt} IS NULL`),
+    // When each month's file last changed: one probe per month.
+    index("articles_month_updated_idx")
+      .on(
+        sql`date_trunc('month', ${t.firstSeenAt} AT TIME ZONE 'UTC')`,
+        t.updatedAt.desc().nullsFirst(),
+      )
+      .where(sql`${t.takenDownAt} IS NULL`),
+    // Headlines close to what was typed, when its words match nothing (pg_trgm).
+    index("articles_title_trgm_idx")
+      .using("gin", sql`${t.title} gin_trgm_ops`)
+      .where(sql`${t.takenDownAt} IS NULL`),
     index("articles_feed_guid_idx").on(t.feedId, t.guid),
     index("articles_sanitize_policy_idx").on(t.sanitizePolicy),
     index("articles_pictures_unlisted_idx")

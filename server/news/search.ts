@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { CategoryKey } from "../../shared/categories";
 import type { Highlighted } from "../../shared/highlight";
 import { rowsOf, type Database } from "../db/client";
+import { SEARCH_CONFIG } from "../db/schema";
 
 /** Results on one page of /search. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -36,8 +37,10 @@ export type SearchHit =
 
 export interface SearchPage {
   hits: SearchHit[];
-  /** Matches in all pages. */
+  /** Matches in all pages (of articles, the newest RANKED_MATCHES at most). */
   total: number;
+  /** Nothing matched the words: the hits are headlines close to them (a typo's). */
+  near?: true;
 }
 
 /** Splits a headline into plain and matched runs. */
@@ -75,9 +78,31 @@ interface HitRow {
 }
 
 /**
+ * Only the newest this many matching articles are ranked: a common word matches tens of thousands
+ * of stories after a few years, and ranking them all cost hundreds of milliseconds (decision 029).
+ * Readers page through the best of these; older matches are found with more words.
+ */
+export const RANKED_MATCHES = 1000;
+
+/** The query as PostgreSQL reads it, folded to a constant so the planner sees its words. */
+const tsQuery = (query: string) =>
+  sql`websearch_to_tsquery(${sql.raw(`'${SEARCH_CONFIG}'`)}::regconfig, ${query.slice(0, MAX_QUERY_LENGTH)})`;
+
+/**
+ * A match's weight by its age: full today, half after three years. A title match outranks an
+ * excerpt match of the same day for about five years, and among equals the newer comes first.
+ */
+const recency = (publishedAt: string) =>
+  sql.raw(
+    `(1 / (1 + greatest(0, extract(epoch FROM now() - ${publishedAt})) / (3 * 365.25 * 86400)))`,
+  );
+
+/**
  * Full-text search over articles and blog posts (PostgreSQL's `websearch_to_tsquery`, so quotes,
- * `or` and `-word` work as people expect): best match first (a title match outranks an excerpt
- * match), then newest. Matched words are marked in the title and excerpt.
+ * `or` and `-word` work as people expect, accents aside): best match first (a title match outranks
+ * an excerpt match), weighed by age, among the newest RANKED_MATCHES matching articles. Matched
+ * words are marked in the title and excerpt. A query whose words match nothing is taken for a typo:
+ * the headlines closest to it (pg_trgm) are the hits, with `near` set.
  */
 export async function searchSite(
   db: Database,
@@ -86,17 +111,27 @@ export async function searchSite(
 ): Promise<SearchPage> {
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const offset = (Math.max(1, options.page) - 1) * pageSize;
+  const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
   const result = await db.execute(sql`
-    WITH q AS (SELECT websearch_to_tsquery('english', ${query.slice(0, MAX_QUERY_LENGTH)}) AS query),
+    WITH q AS (SELECT ${tsQuery(query)} AS query),
+    newest AS (
+      SELECT a.id, a.title, a.excerpt, a.picture, a.category, a.author, a.own, a.published_at,
+             a.search
+        FROM articles a
+       WHERE a.search @@ ${tsQuery(query)} AND a.taken_down_at IS NULL
+       ORDER BY a.published_at DESC
+       LIMIT ${RANKED_MATCHES}
+    ),
     hits AS (
       SELECT 'article' AS kind, a.id AS key, a.title, a.excerpt AS body, a.picture,
              NULL::text AS image, a.category,
-             a.author, a.own, a.published_at, ts_rank_cd(a.search, q.query) AS rank
-        FROM articles a, q WHERE a.search @@ q.query AND a.taken_down_at IS NULL
+             a.author, a.own, a.published_at,
+             ts_rank_cd(a.search, q.query) * ${recency("a.published_at")} AS rank
+        FROM newest a, q
       UNION ALL
       SELECT 'blog', b.slug, b.title, b.description, p.picture, b.image, NULL, NULL, false,
              b.published_at,
-             ts_rank_cd(b.search, q.query)
+             ts_rank_cd(b.search, q.query) * coalesce(${recency("b.published_at")}, 1)
         FROM blog_posts b LEFT JOIN pictures p ON p.url = b.image, q WHERE b.search @@ q.query
     ),
     page AS (
@@ -107,42 +142,77 @@ export async function searchSite(
     SELECT page.kind, page.key, page.picture, page.image, page.category, page.author, page.own,
            page.published_at,
            page.total,
-           ts_headline('english', page.title, q.query, ${HEADLINE_OPTIONS}) AS title,
-           ts_headline('english', page.body, q.query, ${HEADLINE_OPTIONS}) AS excerpt
+           ts_headline(${config}, page.title, q.query, ${HEADLINE_OPTIONS}) AS title,
+           ts_headline(${config}, page.body, q.query, ${HEADLINE_OPTIONS}) AS excerpt
       FROM page, q
      ORDER BY page.rank DESC, page.published_at DESC NULLS LAST, page.key
   `);
   const rows = rowsOf<HitRow>(result);
-  const hits = rows.map((row): SearchHit => {
-    const fields: HitFields = {
-      title: splitHeadline(row.title),
-      excerpt: splitHeadline(row.excerpt),
-      picture: asArticlePicture(row.picture) ?? sitePicture(row.image),
-      date: row.published_at === null ? null : new Date(row.published_at).toISOString(),
-    };
-    return row.kind === "article"
-      ? {
-          ...fields,
-          kind: "article",
-          id: row.key,
-          category: row.category as CategoryKey,
-          author: row.author ?? "Staff Writer",
-          ...(row.own ? { own: true as const } : {}),
-        }
-      : { ...fields, kind: "blog", slug: row.key };
-  });
+  if (rows.length === 0 && offset === 0) {
+    const near = await nearHeadlines(db, query, pageSize);
+    if (near.length > 0) return { hits: near.map(toHit), total: near.length, near: true };
+  }
   // Past the last page the window has no row to count on: ask for the count alone.
   const total =
     rows[0] !== undefined ? Number(rows[0].total) : offset > 0 ? await countHits(db, query) : 0;
-  return { hits, total };
+  return { hits: rows.map(toHit), total };
+}
+
+function toHit(row: HitRow): SearchHit {
+  const fields: HitFields = {
+    title: splitHeadline(row.title),
+    excerpt: splitHeadline(row.excerpt),
+    picture: asArticlePicture(row.picture) ?? sitePicture(row.image),
+    date: row.published_at === null ? null : new Date(row.published_at).toISOString(),
+  };
+  return row.kind === "article"
+    ? {
+        ...fields,
+        kind: "article",
+        id: row.key,
+        category: row.category as CategoryKey,
+        author: row.author ?? "Staff Writer",
+        ...(row.own ? { own: true as const } : {}),
+      }
+    : { ...fields, kind: "blog", slug: row.key };
+}
+
+/**
+ * Headlines that hold a word close to one of the query's (pg_trgm's word similarity, through the
+ * trigram index on titles), those closest to all of them first, then newest: what a reader who
+ * mistyped meant.
+ */
+async function nearHeadlines(db: Database, query: string, limit: number): Promise<HitRow[]> {
+  const words = query
+    .slice(0, MAX_QUERY_LENGTH)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length >= 3)
+    .slice(0, 8);
+  if (words.length === 0) return [];
+  const near = sql.join(
+    words.map((word) => sql`${word} <% a.title`),
+    sql` OR `,
+  );
+  const closeness = sql.join(
+    words.map((word) => sql`word_similarity(${word}, a.title)`),
+    sql` + `,
+  );
+  const result = await db.execute(sql`
+    SELECT 'article' AS kind, a.id AS key, a.title, a.excerpt, a.picture, NULL::text AS image,
+           a.category, a.author, a.own, a.published_at, 0 AS total
+      FROM articles a
+     WHERE (${near}) AND a.taken_down_at IS NULL
+     ORDER BY ${closeness} DESC, a.published_at DESC, a.id
+     LIMIT ${limit}`);
+  return rowsOf<HitRow>(result);
 }
 
 async function countHits(db: Database, query: string): Promise<number> {
   const result = await db.execute(sql`
-    WITH q AS (SELECT websearch_to_tsquery('english', ${query.slice(0, MAX_QUERY_LENGTH)}) AS query)
-    SELECT (SELECT count(*) FROM articles a, q
-             WHERE a.search @@ q.query AND a.taken_down_at IS NULL)
-         + (SELECT count(*) FROM blog_posts b, q WHERE b.search @@ q.query) AS total
+    SELECT (SELECT count(*) FROM (SELECT 1 FROM articles a
+             WHERE a.search @@ ${tsQuery(query)} AND a.taken_down_at IS NULL
+             LIMIT ${RANKED_MATCHES}) AS ranked)
+         + (SELECT count(*) FROM blog_posts b WHERE b.search @@ ${tsQuery(query)}) AS total
   `);
   return Number(rowsOf<{ total: number | string }>(result)[0]?.total ?? 0);
 }
