@@ -7,7 +7,7 @@ import { CATEGORY_SITEMAP_PAGES, STATIC_SITEMAP_PATHS } from "../../shared/sitem
 import type { Route } from "./+types/sitemap-file";
 import { XML_HEADERS } from "./sitemap-index";
 
-/** /sitemaps/{pages|categories|blog|articles-N}.xml */
+/** /sitemaps/{pages|categories|blog|articles-YYYY-MM}.xml */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, logger } = context;
   const siteUrl = context.config.siteUrl;
@@ -15,17 +15,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const entries = await readOr503(logger, "A sitemap could not be read", async () => {
     if (name === "pages.xml") return STATIC_SITEMAP_PATHS.map((path) => ({ path, lastmod: null }));
     if (name === "categories.xml") {
-      const changed = await categoryLastChanged(db);
+      const changed = await categoryLastChanged(
+        db,
+        CATEGORY_SITEMAP_PAGES.map((c) => articleCategory(c)),
+      );
       return CATEGORY_SITEMAP_PAGES.map((c) => ({
         path: c.path,
         lastmod: changed.get(articleCategory(c)) ?? null,
       }));
     }
     if (name === "blog.xml") return blogSitemap(db);
-    const page = /^articles-([1-9]\d{0,5})\.xml$/.exec(name)?.[1];
-    if (page) {
-      const urls = await articleSitemap(db, Number(page));
-      if (urls.length > 0 || page === "1") return urls;
+    const month = /^articles-(\d{4}-\d{2})\.xml$/.exec(name)?.[1];
+    if (month) {
+      const urls = await articleSitemap(db, month);
+      if (urls.length > 0) return urls;
     }
     return null;
   });

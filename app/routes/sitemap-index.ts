@@ -1,5 +1,5 @@
 import { readOr503 } from "../../server/news/load";
-import { articleSitemapPages } from "../../server/seo/queries";
+import { articleSitemapMonths } from "../../server/seo/queries";
 import { sitemapIndex } from "../../server/seo/xml";
 import { cacheKeyHeaders, SITEMAPS_KEY } from "../../shared/cache-keys";
 import type { Route } from "./+types/sitemap-index";
@@ -13,7 +13,7 @@ export const XML_HEADERS = {
 /** /sitemap.xml: the index of the child sitemaps, with when each last changed. */
 export async function loader({ context }: Route.LoaderArgs) {
   const pages = await readOr503(context.logger, "The sitemap could not be read", () =>
-    articleSitemapPages(context.db),
+    articleSitemapMonths(context.db),
   );
   const newest = pages.reduce<Date | null>(
     (latest, p) => (latest && latest > p.lastmod ? latest : p.lastmod),
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const body = sitemapIndex(context.config.siteUrl, [
     { path: "/sitemaps/pages.xml", lastmod: null },
     { path: "/sitemaps/categories.xml", lastmod: newest },
-    ...pages.map((p) => ({ path: `/sitemaps/articles-${p.page}.xml`, lastmod: p.lastmod })),
+    ...pages.map((p) => ({ path: `/sitemaps/articles-${p.month}.xml`, lastmod: p.lastmod })),
     { path: "/sitemaps/blog.xml", lastmod: null },
   ]);
   return new Response(body, { headers: XML_HEADERS });

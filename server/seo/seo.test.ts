@@ -255,7 +255,9 @@ describe("sitemaps and robots.txt", () => {
   it("the index lists child sitemaps that all answer, and together list exactly the stored articles", async () => {
     const index = await xml("/sitemap.xml");
     const children = (index.sitemapindex?.sitemap as { loc: string }[]).map((s) => s.loc);
-    expect(children).toContain(`${SITE_URL}/sitemaps/articles-1.xml`);
+    // One file per month the articles were first seen in: this month's, here.
+    const month = new Date().toISOString().slice(0, 7);
+    expect(children).toContain(`${SITE_URL}/sitemaps/articles-${month}.xml`);
     const listed: string[] = [];
     for (const child of children) {
       const set = await xml(child.replace(SITE_URL, ""));
@@ -269,8 +271,10 @@ describe("sitemaps and robots.txt", () => {
     expect(listed).not.toContain(`${SITE_URL}/privacy-policy`);
   });
 
-  it("a sitemap page past the end is not found", async () => {
-    expect((await get("/sitemaps/articles-9.xml")).status).toBe(404);
+  it("a month without articles, or another name, is not found", async () => {
+    expect((await get("/sitemaps/articles-1999-01.xml")).status).toBe(404);
+    expect((await get("/sitemaps/articles-2026-13.xml")).status).toBe(404);
+    expect((await get("/sitemaps/articles-1.xml")).status).toBe(404);
     expect((await get("/sitemaps/nothing.xml")).status).toBe(404);
   });
 
