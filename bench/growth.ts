@@ -20,6 +20,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
+import type { LoadContext } from "../server/http/load-context";
 import { formatMarkdownTable, machineLine, writeSection } from "./report";
 import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
 
@@ -67,7 +68,7 @@ type Handle = Awaited<ReturnType<typeof openDatabase>>;
 interface Site {
   env: NodeJS.ProcessEnv;
   database: Handle;
-  context: Record<string, unknown>;
+  context: LoadContext;
   articles: number;
 }
 
@@ -78,7 +79,7 @@ async function openSite(env: NodeJS.ProcessEnv): Promise<Site> {
   await database.migrate();
   const content = loadContent(config.contentDir);
   const mail = newsletterMailFor(config, content.site.name);
-  const context = {
+  const context: LoadContext = {
     config,
     db: database.db,
     announceChange: () => database.announceChange(),
