@@ -1,9 +1,9 @@
 /**
  * `npm run test:resilience`: the longer reliability checks, one after another (they share the
  * machine's cores, so never at once): load on the production build, several processes on one
- * PostgreSQL database, and the fuzz tests at full count. Prints a summary table, writes
+ * PostgreSQL database, several machines behind Varnish, and the fuzz tests at full count. Prints a summary table, writes
  * docs/RELIABILITY.md and exits 1 when any requirement is not met.
- * `npm run test:resilience -- load` (or `multi-process`, `fuzz`) runs only the checks named.
+ * `npm run test:resilience -- load` (or `multi-process`, `machines`, `fuzz`) runs only the checks named.
  */
 import fs from "node:fs";
 import { machineLine, formatMarkdownTable, writeDocSection } from "../bench/report";
@@ -11,6 +11,7 @@ import { formatTable } from "../cli/table";
 import { passed, verdictList, type CheckResult } from "./check";
 import { fuzzCheck } from "./fuzz";
 import { loadCheck } from "./load";
+import { machinesCheck } from "./machines";
 import { multiProcessCheck } from "./multi-process";
 import { stopAll } from "./processes";
 
@@ -20,6 +21,11 @@ const CHECKS: { id: string; title: string; run: () => Promise<CheckResult> }[] =
     id: "multi-process",
     title: "Several processes on one PostgreSQL database",
     run: multiProcessCheck,
+  },
+  {
+    id: "machines",
+    title: "Several machines: one database, one bucket, Varnish in front",
+    run: machinesCheck,
   },
   { id: "fuzz", title: "Fuzz tests at full count", run: fuzzCheck },
 ];
