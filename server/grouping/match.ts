@@ -10,7 +10,7 @@
 export const MATCH_WINDOW_HOURS = 96;
 
 /** The score from which two articles are one event; see docs/decisions/029-story-grouping-match.md. */
-export const MATCH_THRESHOLD = 0.55;
+export const MATCH_THRESHOLD = 0.5;
 
 export interface MatchArticle {
   feedId: string | number;
@@ -98,15 +98,29 @@ export function wordKey(word: string): string {
   return key.replace(/(\p{L})\1+/gu, "$1");
 }
 
+/** "U.N." as "UN", and the country "US" or "U.S." as "USA", which no stop word list drops. */
+function withAcronyms(text: string): string {
+  return text
+    .replace(/\bU\.?S\.?(?![\p{L}])/gu, "USA")
+    .replace(/\b(?:\p{Lu}\.){2,}/gu, (m) => m.replace(/\./g, ""));
+}
+
 /** Words that are not stop words, as word keys. Numbers are kept; single letters are not. */
 export function significantWords(text: string): Set<string> {
-  const words = foldText(text)
+  const plain = withAcronyms(text);
+  // An acronym ("UN", "WHO") is a name even when its letters spell a stop word.
+  const shouting = plain === plain.toUpperCase();
+  const acronyms = new Set(
+    shouting ? [] : foldText((plain.match(/\b\p{Lu}{2,}\b/gu) ?? []).join(" ")).split(" "),
+  );
+  const words = foldText(plain)
     .replace(/['\u2019]s\b/g, "")
     .replace(/['\u2019]/g, "")
     .match(/[\p{L}\p{N}]+(?:[.,]\d+)*/gu);
   const result = new Set<string>();
   for (const word of words ?? []) {
-    if (STOP_WORDS.has(word) || (word.length < 2 && !/\d/.test(word))) continue;
+    if (STOP_WORDS.has(word) && !acronyms.has(word)) continue;
+    if (word.length < 2 && !/\d/.test(word)) continue;
     result.add(wordKey(word));
   }
   return result;
@@ -156,7 +170,8 @@ export function properNames(text: string): Set<string> {
   const all = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
   const lower = all.filter((w) => /^\p{Ll}/u.test(w) && !STOP_WORDS.has(foldText(w))).length;
   const capitals = all.filter((w) => /^\p{Lu}/u.test(w)).length;
-  const titleCase = capitals > 2 && capitals > lower * 2;
+  // Title Case leaves no word but function words in small letters.
+  const titleCase = capitals > 2 && lower === 0;
   // A sentence ends after a small letter or digit, so "U.N. Security Council" stays one.
   for (const sentence of text.split(/(?<=[\p{Ll}\d][.!?:;])\s+|\s+[-\u2013\u2014|]\s+/u)) {
     const words = sentence.split(/\s+/).filter((w) => /\p{L}/u.test(w));
@@ -291,7 +306,7 @@ export function scorePair(a: MatchFeatures, b: MatchFeatures, weight = EQUAL_WEI
 }
 
 const NUMBER_BONUS = 0.1;
-const NAME_BONUS = 0.06;
+const NAME_BONUS = 0.03;
 
 /** Whether two articles may be compared at all: different feeds, published within the window. */
 export function comparable(a: MatchFeatures, b: MatchFeatures, windowHours = MATCH_WINDOW_HOURS) {
