@@ -64,7 +64,7 @@ interface Method {
   /** Judged by the groups it forms at this threshold (chooseGroup, as ingest would), not pair by pair. */
   grouped?: number;
 }
-const THRESHOLDS = [...new Set([0.4, 0.45, 0.5, MATCH_THRESHOLD, 0.6, 0.7])].sort();
+const THRESHOLDS = [...new Set([0.4, 0.45, MATCH_THRESHOLD, 0.55, 0.6, 0.7])].sort();
 const matchAt =
   (t: number): Same =>
   (a, b) =>
