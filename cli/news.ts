@@ -1,4 +1,5 @@
 import { UsageError, parseCommandArgs, type Command } from "./command";
+import { backupCommand, restoreCommand } from "./commands/backup";
 import { feedsCommand } from "./commands/feeds";
 import { picturesCommand } from "./commands/pictures";
 import { ingest } from "./commands/ingest";
@@ -23,6 +24,8 @@ const COMMANDS: Command[] = [
   staffCommand,
   resanitize,
   purgeCommand,
+  backupCommand,
+  restoreCommand,
 ];
 
 function mainHelp(): string {

@@ -1,0 +1,415 @@
+import { createHash, randomBytes } from "node:crypto";
+import { once } from "node:events";
+import fs from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { Header, Pack, Parser, ReadEntry } from "tar";
+import { z } from "zod";
+
+/**
+ * The site's backup file (decision 029): a gzip'd tar whose first entry is `manifest.json`, which
+ * names every folder and file of every part with its size and SHA-256; then each part's folders
+ * and files under `<part>/`. Written under a temporary name and renamed when complete; read back
+ * into folders of the caller's choosing, every file checked against the manifest on the way.
+ */
+
+export const BACKUP_FORMAT = "sd-news-backup";
+export const BACKUP_VERSION = 1;
+const MANIFEST = "manifest.json";
+
+/** A folder to back up, by name (`database`, `pictures`...), leaving out the paths in `skip`. */
+export interface PartSource {
+  name: string;
+  dir: string;
+  skip: readonly string[];
+}
+
+const relativePath = z
+  .string()
+  .min(1)
+  .refine(
+    (p) => p.split("/").every((segment) => segment !== "" && segment !== "." && segment !== ".."),
+    "a relative path without . or .. segments",
+  );
+
+const manifestSchema = z.object({
+  format: z.literal(BACKUP_FORMAT),
+  version: z.number().int().min(1),
+  createdAt: z.iso.datetime(),
+  parts: z.array(
+    z.object({
+      name: z.string().regex(/^[a-z]+$/),
+      from: z.string(),
+      files: z.number().int().min(0),
+      bytes: z.number().int().min(0),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      dirs: z.array(relativePath),
+      entries: z.array(
+        z.object({
+          path: relativePath,
+          size: z.number().int().min(0),
+          mode: z.number().int().min(0).max(0o777),
+          sha256: z.string().regex(/^[0-9a-f]{64}$/),
+        }),
+      ),
+    }),
+  ),
+});
+
+export type Manifest = z.infer<typeof manifestSchema>;
+export type ManifestPart = Manifest["parts"][number];
+
+/** A backup file that cannot be restored: damaged, cut short, or not one of ours. */
+export class BackupFileError extends Error {
+  constructor(file: string, why: string) {
+    super(`${file} cannot be restored: ${why}. Nothing was changed.`);
+    this.name = "BackupFileError";
+  }
+}
+
+/** What a part holds, in a stable order. */
+async function listPart(source: PartSource): Promise<{ part: ManifestPart; skipped: string[] }> {
+  const skip = new Set(source.skip.map((p) => path.resolve(p)));
+  const dirs: string[] = [];
+  const files: { path: string; size: number; mode: number }[] = [];
+  const skipped: string[] = [];
+  const walk = (dir: string, rel: string) => {
+    const names = fs
+      .readdirSync(dir, { withFileTypes: true })
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const dirent of names) {
+      const full = path.join(dir, dirent.name);
+      if (skip.has(full)) continue;
+      const relPath = rel ? `${rel}/${dirent.name}` : dirent.name;
+      if (dirent.isDirectory()) {
+        dirs.push(relPath);
+        walk(full, relPath);
+      } else if (dirent.isFile()) {
+        const stat = fs.statSync(full);
+        files.push({ path: relPath, size: stat.size, mode: stat.mode & 0o777 });
+      } else {
+        skipped.push(full);
+      }
+    }
+  };
+  walk(source.dir, "");
+  const entries: ManifestPart["entries"] = [];
+  for (const file of files) {
+    entries.push({ ...file, sha256: await hashFile(path.join(source.dir, file.path)) });
+  }
+  return {
+    part: {
+      name: source.name,
+      from: source.dir,
+      files: entries.length,
+      bytes: entries.reduce((sum, e) => sum + e.size, 0),
+      sha256: partDigest(dirs, entries),
+      dirs,
+      entries,
+    },
+    skipped,
+  };
+}
+
+/** One digest for a part: its folders, and each file's path, size and SHA-256. */
+function partDigest(dirs: readonly string[], entries: ManifestPart["entries"]): string {
+  const hash = createHash("sha256");
+  for (const dir of dirs) hash.update(`dir ${dir}\n`);
+  for (const e of entries) hash.update(`file ${e.sha256} ${e.size} ${e.path}\n`);
+  return hash.digest("hex");
+}
+
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest("hex");
+}
+
+/** What is in `dir` now, as a part's digest: tells whether restoring a part would change it. */
+export async function folderDigest(dir: string): Promise<string> {
+  return (await listPart({ name: "folder", dir, skip: [] })).part.sha256;
+}
+
+/**
+ * Writes the parts to `file` as one backup: under a temporary name beside it, renamed into place
+ * only once complete and flushed to disk. A file that changes while it is being written fails the
+ * backup (the caller holds the site stopped, so nothing should).
+ */
+export async function writeBackup(
+  file: string,
+  sources: readonly PartSource[],
+  now = new Date(),
+): Promise<{ manifest: Manifest; skipped: string[] }> {
+  const target = path.resolve(file);
+  const temp = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${randomBytes(6).toString("hex")}.partial`,
+  );
+  const listed = [];
+  for (const source of sources) {
+    listed.push(await listPart({ ...source, skip: [...source.skip, temp, target] }));
+  }
+  const manifest: Manifest = {
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: now.toISOString(),
+    parts: listed.map((l) => l.part),
+  };
+  // One entry at a time: the next is added once the pack has taken the last one whole (a pack
+  // given several of its own entries at once counts them against its `jobs` and can stall).
+  let taken: Promise<unknown> = Promise.resolve();
+  const pack = new Pack({
+    gzip: true,
+    portable: true,
+    onWriteEntry: (entry) => void (taken = once(entry, "end")),
+  });
+  const written = pipeline(pack, fs.createWriteStream(temp, { flags: "wx", mode: 0o600 }));
+  const add = async (
+    entryPath: string,
+    type: "File" | "Directory",
+    mode: number,
+    size: number,
+    fill: (entry: ReadEntry) => Promise<void>,
+  ) => {
+    const entry = new ReadEntry(new Header({ path: entryPath, mode, size, mtime: now, type }));
+    pack.write(entry);
+    const whole = taken;
+    await fill(entry);
+    await Promise.race([whole, written]);
+  };
+  try {
+    const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 1));
+    await add(MANIFEST, "File", 0o644, manifestBytes.length, async (entry) => {
+      entry.end(manifestBytes);
+    });
+    for (const [i, { part }] of listed.entries()) {
+      const dir = sources[i]?.dir ?? "";
+      for (const d of part.dirs) {
+        await add(`${part.name}/${d}`, "Directory", 0o755, 0, async (entry) => {
+          entry.end();
+        });
+      }
+      for (const e of part.entries) {
+        await add(`${part.name}/${e.path}`, "File", e.mode, e.size, async (entry) => {
+          const hash = createHash("sha256");
+          let size = 0;
+          if (e.size > 0) {
+            for await (const chunk of fs.createReadStream(path.join(dir, e.path), {
+              end: e.size - 1,
+            }) as AsyncIterable<Buffer>) {
+              hash.update(chunk);
+              size += chunk.length;
+              if (!entry.write(chunk)) await once(entry, "drain");
+            }
+          }
+          if (size !== e.size || hash.digest("hex") !== e.sha256) {
+            throw new Error(`${path.join(dir, e.path)} changed while it was being backed up`);
+          }
+          entry.end();
+        });
+      }
+    }
+    pack.end();
+    await written;
+    const handle = await fs.promises.open(temp, "r+");
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    fs.renameSync(temp, target);
+  } catch (error) {
+    pack.destroy();
+    await written.catch(() => undefined);
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+  return { manifest, skipped: listed.flatMap((l) => l.skipped) };
+}
+
+/** Reads the manifest alone, from the start of the file. */
+export async function readManifest(file: string): Promise<Manifest> {
+  let manifest: Manifest | undefined;
+  const abort = new AbortController();
+  try {
+    await parse(file, abort.signal, (entry, fail) => {
+      if (entry.path !== MANIFEST) return fail(`its first entry is not ${MANIFEST}`);
+      collect(entry, (bytes) => {
+        manifest = parseManifest(bytes, fail);
+        abort.abort();
+      });
+    });
+  } catch (error) {
+    if (!abort.signal.aborted) throw new BackupFileError(file, (error as Error).message);
+  }
+  if (!manifest) throw new BackupFileError(file, "it has no manifest");
+  return manifest;
+}
+
+function parseManifest(bytes: Buffer, fail: (why: string) => void): Manifest | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString("utf8"));
+  } catch {
+    fail("its manifest is not JSON");
+    return undefined;
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    fail(`its manifest is not one of a news backup (${parsed.error.issues[0]?.message ?? ""})`);
+    return undefined;
+  }
+  if (parsed.data.version > BACKUP_VERSION) {
+    fail(`it was made by a newer version of the site (backup version ${parsed.data.version})`);
+    return undefined;
+  }
+  return parsed.data;
+}
+
+function collect(entry: ReadEntry, done: (bytes: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  entry.on("data", (c: Buffer) => chunks.push(c));
+  entry.on("end", () => done(Buffer.concat(chunks)));
+}
+
+/**
+ * Streams `file` through the tar parser, calling `onEntry` for each entry; rejects with the first
+ * failure (`fail(why)`, a gzip or tar error, a cut-short file).
+ */
+async function parse(
+  file: string,
+  signal: AbortSignal,
+  onEntry: (entry: ReadEntry, fail: (why: string) => void) => void,
+): Promise<void> {
+  let failure: Error | undefined;
+  const fail = (why: string) => {
+    failure ??= new Error(why);
+  };
+  const parser = new Parser({
+    strict: true,
+    onReadEntry: (entry) => {
+      if (failure) return entry.resume();
+      onEntry(entry, fail);
+    },
+  });
+  // Settled when the parser is done, or has failed (a gzip or tar error ends it early).
+  const finished = new Promise<void>((resolve) => {
+    parser.on("error", (error: Error) => {
+      fail(
+        /unexpected end of file|Truncated input/i.test(error.message)
+          ? "it ends early (cut short)"
+          : `it is damaged (${error.message})`,
+      );
+      resolve();
+    });
+    parser.on("end", () => resolve());
+    parser.on("close", () => resolve());
+  });
+  for await (const chunk of fs.createReadStream(file) as AsyncIterable<Buffer>) {
+    if (failure || signal.aborted) break;
+    if (!parser.write(chunk)) await Promise.race([once(parser, "drain"), finished]);
+  }
+  if (!failure && !signal.aborted) {
+    parser.end();
+    await finished;
+  }
+  if (failure) throw failure;
+}
+
+/**
+ * Reads the whole backup into folders, checking every file against the manifest: `stagingFor`
+ * names, once the manifest is read, the (empty, existing) folder each part goes to, or null to
+ * leave a part out. Throws `BackupFileError` when anything is missing, extra, or not as the
+ * manifest says; the caller then removes those folders.
+ */
+export async function extractBackup(
+  file: string,
+  stagingFor: (manifest: Manifest) => Map<string, string>,
+): Promise<Manifest> {
+  let manifest: Manifest | undefined;
+  let staging = new Map<string, string>();
+  const expected = new Map<string, ManifestPart["entries"][number]>();
+  const dirs = new Set<string>();
+  const checks: Promise<void>[] = [];
+  try {
+    await parse(file, new AbortController().signal, (entry, fail) => {
+      if (!manifest) {
+        if (entry.path !== MANIFEST) return fail(`its first entry is not ${MANIFEST}`);
+        // The parser waits for this entry's end before the next one: the manifest is read first.
+        return collect(entry, (bytes) => {
+          manifest = parseManifest(bytes, fail);
+          if (!manifest) return;
+          staging = stagingFor(manifest);
+          for (const part of manifest.parts) {
+            for (const d of part.dirs) dirs.add(`${part.name}/${d}`);
+            for (const e of part.entries) expected.set(`${part.name}/${e.path}`, e);
+          }
+        });
+      }
+      const entryPath = entry.path.replace(/\/$/, "");
+      const slash = entryPath.indexOf("/");
+      const root = staging.get(entryPath.slice(0, slash));
+      const rel = entryPath.slice(slash + 1);
+      if (entry.type === "Directory" && dirs.delete(entryPath)) {
+        if (root) fs.mkdirSync(path.join(root, rel), { recursive: true, mode: 0o755 });
+        return entry.resume();
+      }
+      const wanted = expected.get(entryPath);
+      if (entry.type !== "File" || !wanted) {
+        entry.resume();
+        return fail(`it holds ${entryPath}, which its manifest does not name`);
+      }
+      expected.delete(entryPath);
+      const hash = createHash("sha256");
+      let size = 0;
+      const check = () => {
+        if (size !== wanted.size || hash.digest("hex") !== wanted.sha256) {
+          fail(`${entryPath} is not the file its manifest describes (damaged)`);
+        }
+      };
+      if (!root) {
+        entry.on("data", (c: Buffer) => {
+          hash.update(c);
+          size += c.length;
+        });
+        entry.on("end", check);
+        return;
+      }
+      const target = path.join(root, rel);
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o755 });
+      const out = fs.createWriteStream(target, { flags: "wx", mode: wanted.mode });
+      checks.push(
+        new Promise<void>((resolve, reject) => {
+          out.on("close", () => {
+            check();
+            resolve();
+          });
+          out.on("error", reject);
+        }),
+      );
+      // What is checked is what is written: each chunk hashed as it goes to the file.
+      entry.on("data", (c: Buffer) => {
+        hash.update(c);
+        size += c.length;
+        if (!out.write(c)) {
+          entry.pause();
+          out.once("drain", () => entry.resume());
+        }
+      });
+      entry.on("end", () => out.end());
+    });
+    await Promise.all(checks);
+  } catch (error) {
+    if (error instanceof BackupFileError) throw error;
+    throw new BackupFileError(file, (error as Error).message);
+  }
+  if (!manifest) throw new BackupFileError(file, "it has no manifest");
+  const missing = [...expected.keys(), ...dirs];
+  if (missing.length > 0) {
+    throw new BackupFileError(
+      file,
+      `it ends early or misses ${missing.length} of the entries its manifest names (${missing[0] ?? ""}…)`,
+    );
+  }
+  return manifest;
+}
