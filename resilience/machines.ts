@@ -202,6 +202,10 @@ export async function machinesCheck(): Promise<CheckResult> {
     );
     const photoHost = await startPhotoHost(photos);
     cleanups.push(() => photoHost.close());
+    const ports = { "machine-1": await freePort(), "machine-2": await freePort() };
+    const varnishPort = await freePort();
+    const varnishUrl = `http://127.0.0.1:${varnishPort}`;
+    const base = (machine: MachineName) => `http://127.0.0.1:${ports[machine]}`;
     const feedServer = await startFixtureServer();
     cleanups.push(() => feedServer.close());
     const sample = JSON.parse(fs.readFileSync("config/feeds.sample.json", "utf8")) as Record<
@@ -218,7 +222,11 @@ export async function machinesCheck(): Promise<CheckResult> {
     for (const [category, files] of Object.entries(sample)) {
       feeds[category] = files.map((file, i) => {
         const xml = fs.readFileSync(file, "utf8");
-        const body = PHOTO_CATEGORIES.includes(category) ? linkFeedPhotos(xml, next) : xml;
+        // The other feeds' sample pictures are the site's own files, on its public origin (as
+        // when the feeds are read from files), never fetched.
+        const body = PHOTO_CATEGORIES.includes(category)
+          ? linkFeedPhotos(xml, next)
+          : xml.replace(/(?<![\w/.])images\/sample\//g, `${varnishUrl}/images/sample/`);
         const feedPath = `/feeds/${category}-${i}.xml`;
         feedServer.route(feedPath, (_req, res) => {
           res.writeHead(200, { "content-type": "application/rss+xml" }).end(body);
@@ -229,11 +237,6 @@ export async function machinesCheck(): Promise<CheckResult> {
     const feedsFile = path.join(work, "feeds.json");
     fs.writeFileSync(feedsFile, JSON.stringify(feeds, null, 2));
     const categories = CATEGORIES.flatMap((c) => (c.path ? [c.path] : []));
-
-    const ports = { "machine-1": await freePort(), "machine-2": await freePort() };
-    const varnishPort = await freePort();
-    const varnishUrl = `http://127.0.0.1:${varnishPort}`;
-    const base = (machine: MachineName) => `http://127.0.0.1:${ports[machine]}`;
 
     // --- The machines --------------------------------------------------------------------------
     const machineEnv = (machine: MachineName, ingest: boolean) => {
@@ -349,7 +352,13 @@ export async function machinesCheck(): Promise<CheckResult> {
       90_000,
     );
     const readyMs = Date.now() - startedAt;
-    const passLine = machine1.lines.find((line) => line.includes('"ingest pass finished"')) ?? "";
+    const passLine = machine1.lines.find((line) => line.includes('"ingest pass finished"')) ?? "{}";
+    const pass = JSON.parse(passLine) as {
+      fetched?: number;
+      failed?: number;
+      inserted?: number;
+      pictures?: { fetched?: number; failed?: number };
+    };
     const db = new pg.Pool({
       connectionString: databaseUrl,
       max: 2,
@@ -361,7 +370,7 @@ export async function machinesCheck(): Promise<CheckResult> {
       (await db.query<{ n: string }>("SELECT count(*) AS n FROM articles")).rows[0]?.n ?? 0,
     );
     notes.push(
-      `Machine 1's first pass stored ${articles} articles; both machines and Varnish answered ${seconds(readyMs)} after machine 1 was started (pass: \`${passLine.slice(0, 300)}\`).`,
+      `Machine 1's first pass (its schedule's, at start) read ${pass.fetched ?? "?"} feeds (${pass.failed ?? "?"} failed), stored ${pass.inserted ?? "?"} articles (${articles} in the database) and fetched ${pass.pictures?.fetched ?? "?"} photo addresses into the bucket (${pass.pictures?.failed ?? "?"} pictures failed); the pass was over ${seconds(readyMs)} after machine 1 was started.`,
     );
 
     // --- 1. Every picture address on either machine's pages, from both and through Varnish -------
