@@ -2,6 +2,7 @@ import { Fragment } from "react";
 import { Form, useSubmit } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { archiveArticles, archiveYears } from "../../server/news/repository";
+import { cursorOf, parseCursor, setCursor, type ListCursor } from "../../shared/list-cursor";
 import { ArticleCard } from "../components/ArticleCard";
 import { PICTURE_SLOTS } from "../components/picture-slots";
 import { PageHeading } from "../components/PageHeading";
@@ -39,18 +40,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const year = years.includes(requestedYear) ? requestedYear : (years[0] ?? sanDiegoYear());
     const category = parseCategory(params.get("category"));
     const page = parsePage(params.get("page"));
+    // The page's links carry a cursor (keyset paging); a `?page=N` alone is read by offset.
+    const cursor = parseCursor(params);
     const { articles, total } = await archiveArticles(context.db, {
       category,
       year,
       limit: ARCHIVE_PAGE_SIZE,
       offset: (page - 1) * ARCHIVE_PAGE_SIZE,
+      ...(cursor ? { cursor } : {}),
     });
     const filtered = ["category", "year", "page"].some((name) => params.has(name));
     const label = category ? categoryByKey(category).label : "All";
     const head = pageHead(request, context, {
       title: filtered ? `Archives: ${label}, ${year}, page ${page}` : "Archives",
       description: "Past San Diego stories by category and year.",
-      keepParams: ["category", "year", "page"],
+      keepParams: ["category", "year", "page", "after", "before"],
       // One canonical archive page for search engines; its filtered views stay out of the index.
       noindex: filtered,
     });
@@ -61,11 +65,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta = headMeta;
 export const handle = { ...headHandle, cacheKeys: "archives" satisfies RouteKeysName };
 
-function pageLink(category: CategoryKey | null, year: number, page: number): string {
+/** Page `page` of a list, read on from `cursor` (the first page needs none). */
+function pageLink(
+  category: CategoryKey | null,
+  year: number,
+  page: number,
+  cursor: ListCursor | undefined,
+): string {
   const query = new URLSearchParams();
   if (category) query.set("category", category);
   query.set("year", String(year));
-  if (page > 1) query.set("page", String(page));
+  if (page > 1) {
+    query.set("page", String(page));
+    if (cursor) setCursor(query, cursor);
+  }
   return `/archives?${query.toString()}`;
 }
 
@@ -148,7 +161,16 @@ export default function Archives({ loaderData }: Route.ComponentProps) {
         label="Archive pages"
         page={page}
         pages={pages}
-        href={(n) => pageLink(category, year, n)}
+        href={(n) => {
+          const [first, last] = [articles[0], articles.at(-1)];
+          const cursor =
+            n > page && last
+              ? cursorOf(last, "after")
+              : n < page && first
+                ? cursorOf(first, "before")
+                : undefined;
+          return pageLink(category, year, n, cursor);
+        }}
       />
     </>
   );

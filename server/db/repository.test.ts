@@ -58,6 +58,7 @@ describe.each(testDatabases())("repository on $name", (database) => {
       ),
     );
     expect(tables.map((r) => r.table_name)).toEqual([
+      "archive_counts",
       "article_pictures",
       "articles",
       "block_rules",

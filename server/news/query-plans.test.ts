@@ -15,6 +15,7 @@ import {
   latestArticles,
   relatedArticles,
 } from "./repository";
+import { articleSitemap, articleSitemapMonths, categoryLastChanged } from "../seo/queries";
 
 /**
  * The queries behind the home, category, article and archive pages, as PostgreSQL plans them over
@@ -139,6 +140,24 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
       ),
     );
     expectIndexed(await plansOf(() => archiveArticles(db, { year: 2023, limit: 30, offset: 30 })));
-    expectIndexed(await plansOf(() => archiveYears(db)));
+    // Read on from a story (keyset paging), forwards and back.
+    const [from] = (await archiveArticles(db, { year: 2023, limit: 30, offset: 0 })).articles;
+    if (!from) throw new Error("no article in 2023");
+    for (const direction of ["after", "before"] as const) {
+      const cursor = { direction, date: from.date, id: from.id };
+      expectIndexed(
+        await plansOf(() => archiveArticles(db, { year: 2023, limit: 30, offset: 0, cursor })),
+      );
+    }
+    // Years and counts come from archive_counts: the articles are not read at all.
+    const years = await plansOf(() => archiveYears(db));
+    expect(years.flatMap(nodes).map((n) => n["Relation Name"])).not.toContain("articles");
+  });
+
+  it("the sitemaps: the index, a month's file, the categories' last changes", async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    expectIndexed(await plansOf(() => articleSitemapMonths(db)));
+    expectIndexed(await plansOf(() => articleSitemap(db, month)));
+    expectIndexed(await plansOf(() => categoryLastChanged(db, ["politics", "sports"])));
   });
 });

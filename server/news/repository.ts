@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Article, ArticleWithBody, OwnStoryDetails } from "../../shared/article";
+import type { ListCursor } from "../../shared/list-cursor";
 import type { CategoryKey } from "../../shared/categories";
 import { MAX_PINS } from "../../shared/newsroom";
 import { asArticlePicture, type ArticlePicture } from "../../shared/picture";
 import { rowsOf, type Database } from "../db/client";
 import {
+  archiveCounts,
   articlePictures,
   articles,
   corrections,
@@ -279,55 +281,83 @@ export async function listFeeds(db: Database): Promise<FeedRow[]> {
   return db.select().from(feeds).orderBy(feeds.category, feeds.url);
 }
 
-/**
- * Years (in San Diego time) that have articles, newest first. The first and last year come from the
- * ends of the date index, and each year between is one index probe: no pass over every article.
- */
+/** Years (in San Diego time) that have stories on the site, newest first (archive_counts). */
 async function readArchiveYears(db: Database): Promise<number[]> {
-  const yearOf = (edge: "min" | "max") =>
-    sql.raw(
-      `(SELECT extract(year from ${edge}(published_at) at time zone 'America/Los_Angeles')::int FROM articles WHERE taken_down_at IS NULL)`,
-    );
-  const result = await db.execute(sql`
-    SELECT y AS year FROM generate_series(${yearOf("min")}, ${yearOf("max")}) AS y
-     WHERE EXISTS (
-       SELECT 1 FROM ${articles}
-        WHERE ${LIVE_SQL}
-          AND ${articles.publishedAt} >= make_timestamptz(y, 1, 1, 0, 0, 0, 'America/Los_Angeles')
-          AND ${articles.publishedAt} < make_timestamptz(y + 1, 1, 1, 0, 0, 0, 'America/Los_Angeles'))
-     ORDER BY y DESC`);
-  return rowsOf<{ year: number | string }>(result).map((r) => Number(r.year));
+  const rows = await db
+    .select({ year: archiveCounts.year })
+    .from(archiveCounts)
+    .groupBy(archiveCounts.year)
+    .having(sql`sum(${archiveCounts.articles}) > 0`)
+    .orderBy(desc(archiveCounts.year));
+  return rows.map((r) => r.year);
 }
 export const archiveYears = remembered("archiveYears", readArchiveYears);
 
-/** One page of the archives: articles of a category (or all) within a year, newest first. */
+/**
+ * One page of the archives: articles of a category (or all) within a year, newest first. A cursor
+ * reads on from a story with the date index (keyset paging); `offset` is only for `?page=N`
+ * addresses without one, which older links hold. The total comes from archive_counts.
+ */
 async function readArchiveArticles(
   db: Database,
-  options: { category?: CategoryKey; year: number; limit: number; offset: number },
+  options: {
+    category?: CategoryKey;
+    year: number;
+    limit: number;
+    offset: number;
+    cursor?: ListCursor;
+  },
 ): Promise<{ articles: Article[]; total: number }> {
   // Bounds rather than extract(): the (category, published_at) index can serve a range.
   const from = sql`make_timestamptz(${options.year}, 1, 1, 0, 0, 0, 'America/Los_Angeles')`;
   const to = sql`make_timestamptz(${options.year + 1}, 1, 1, 0, 0, 0, 'America/Los_Angeles')`;
+  const { cursor } = options;
+  const at = cursor ? new Date(cursor.date) : undefined;
+  // Newest first, then by id: "after" is older (or as old with a later id), "before" the reverse.
+  const beyond =
+    cursor && at
+      ? cursor.direction === "after"
+        ? sql`(${articles.publishedAt} < ${at} OR (${articles.publishedAt} = ${at} AND ${articles.id} > ${cursor.id}))`
+        : sql`(${articles.publishedAt} > ${at} OR (${articles.publishedAt} = ${at} AND ${articles.id} < ${cursor.id}))`
+      : undefined;
   const where = and(
     LIVE,
     options.category ? eq(articles.category, options.category) : undefined,
     sql`${articles.publishedAt} >= ${from}`,
     sql`${articles.publishedAt} < ${to}`,
+    beyond,
+    // The same bound as a plain range, which the index serves; `beyond` then settles ties.
+    at
+      ? cursor?.direction === "after"
+        ? lte(articles.publishedAt, at)
+        : gte(articles.publishedAt, at)
+      : undefined,
   );
+  const backwards = cursor?.direction === "before";
   const [rows, [counted]] = await Promise.all([
     db
       .select(articleFields)
       .from(articles)
       .where(where)
-      .orderBy(desc(articles.publishedAt), articles.id)
+      .orderBy(
+        ...(backwards
+          ? [asc(articles.publishedAt), desc(articles.id)]
+          : [desc(articles.publishedAt), asc(articles.id)]),
+      )
       .limit(options.limit)
-      .offset(options.offset),
+      .offset(cursor ? 0 : options.offset),
     db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(articles)
-      .where(where),
+      .select({ n: sql<number>`coalesce(sum(${archiveCounts.articles}), 0)::int` })
+      .from(archiveCounts)
+      .where(
+        and(
+          eq(archiveCounts.year, options.year),
+          options.category ? eq(archiveCounts.category, options.category) : undefined,
+        ),
+      ),
   ]);
-  return { articles: rows.map(toArticle), total: counted?.n ?? 0 };
+  const list = rows.map(toArticle);
+  return { articles: backwards ? list.reverse() : list, total: counted?.n ?? 0 };
 }
 export const archiveArticles = remembered("archiveArticles", readArchiveArticles);
 
