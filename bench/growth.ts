@@ -145,7 +145,7 @@ async function fill(database: Handle, target: number): Promise<void> {
     process.stdout.write(`\r  ${to} of ${copies} copies`);
   }
   // As autovacuum leaves a PostgreSQL table; the embedded database has none, so a vacuum here
-  // flatters it (decision 029).
+  // flatters it (decision 030).
   await database.db.execute(sql`VACUUM ANALYZE articles`);
   console.log(` in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
@@ -379,5 +379,5 @@ for (const verdict of verdicts) console.log(verdict);
 await writeSection(
   "growth",
   "Years of archive (`npm run bench:growth`)",
-  `Machine: ${machineLine()}\n\nThe sample feeds' articles copied back in time at ${PER_YEAR.toLocaleString("en-US")} a year (one bulk \`INSERT … SELECT generate_series\`, then \`VACUUM ANALYZE\`), against a new site holding only the sample feeds; every page rendered by the production server build with no page cache and no read cache (\`READ_CACHE_MB=0\`), the two sites alternating, median of ${ROUNDS} renders after 2 to warm up. Targets (issue #35): every page within 1.5x of the new site (or under 10 ms), sitemaps ≤ 50 ms on PostgreSQL and ≤ 100 ms embedded, search ≤ 100 ms. The ingest pass stores the sample's articles anew on both. Plans and what changed: decision 029.\n\n${sections.join("\n\n")}\n\n${verdicts.map((v) => `- ${v}`).join("\n")}`,
+  `Machine: ${machineLine()}\n\nThe sample feeds' articles copied back in time at ${PER_YEAR.toLocaleString("en-US")} a year (one bulk \`INSERT … SELECT generate_series\`, then \`VACUUM ANALYZE\`), against a new site holding only the sample feeds; every page rendered by the production server build with no page cache and no read cache (\`READ_CACHE_MB=0\`), the two sites alternating, median of ${ROUNDS} renders after 2 to warm up. Targets (issue #35): every page within 1.5x of the new site (or under 10 ms), sitemaps ≤ 50 ms on PostgreSQL and ≤ 100 ms embedded, search ≤ 100 ms. The ingest pass stores the sample's articles anew on both. Plans and what changed: decision 030.\n\n${sections.join("\n\n")}\n\n${verdicts.map((v) => `- ${v}`).join("\n")}`,
 );

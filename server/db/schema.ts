@@ -124,7 +124,7 @@ export const articles = pgTable(
     index("articles_taken_down_idx")
       .on(t.takenDownAt.desc())
       .where(sql`${t.takenDownAt} IS NOT NULL`),
-    // The article sitemaps: one file per month of first sight, read in this order (decision 029).
+    // The article sitemaps: one file per month of first sight, read in this order (decision 030).
     index("articles_first_seen_idx")
       .on(t.firstSeenAt, t.id)
       .where(sql`${t.takenDownAt} IS NULL`),
@@ -150,7 +150,7 @@ export const articles = pgTable(
 /**
  * How many stories on the site each year (in San Diego time) holds, per category: the archives'
  * "Showing N articles", which counting rows took 60 ms a year at 100,000 a year. Kept by triggers on
- * `articles` (migration 0016), for every write wherever it comes from (decision 029).
+ * `articles` (migration 0016), for every write wherever it comes from (decision 030).
  */
 export const archiveCounts = pgTable(
   "archive_counts",

@@ -79,7 +79,7 @@ interface HitRow {
 
 /**
  * Only the newest this many matching articles are ranked: a common word matches tens of thousands
- * of stories after a few years, and ranking them all cost hundreds of milliseconds (decision 029).
+ * of stories after a few years, and ranking them all cost hundreds of milliseconds (decision 030).
  * Readers page through the best of these; older matches are found with more words.
  */
 export const RANKED_MATCHES = 1000;

@@ -28,7 +28,7 @@ export function sitemapMonth(name: string): { from: Date; to: Date } | null {
  * The article sitemaps: one per month (UTC) in which articles were first seen, oldest first, so a
  * file's contents stay put as new articles arrive, with when each last changed. The first and last
  * month come from the ends of the first-seen index and each month's last change is one probe of
- * the month index: no pass over every article (decision 029).
+ * the month index: no pass over every article (decision 030).
  */
 export async function articleSitemapMonths(
   db: Database,
