@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: builds the site once, then runs every benchmark in turn (ingest, bundle, load,
- * render, memory over ingest passes, start-up, feed pictures, the newsletter). Each prints its table, writes its section of
+ * render, memory over ingest passes, start-up, feed pictures, the newsletter, story grouping). Each prints its table, writes its section of
  * docs/BENCHMARKS.md and says PASS or MISS against its targets; a miss is reported, not fatal. The
  * run fails only when a benchmark could not run at all. Not part of `npm test`.
  */
@@ -15,6 +15,7 @@ const STEPS: { name: string; args: string[] }[] = [
   { name: "startup", args: ["--import", "tsx", "bench/startup.ts"] },
   { name: "pictures", args: ["--import", "tsx", "bench/pictures.ts"] },
   { name: "newsletter", args: ["--import", "tsx", "bench/newsletter.ts"] },
+  { name: "grouping", args: ["--import", "tsx", "bench/grouping.ts"] },
 ];
 
 /** Runs a command with its output passed through; resolves with its exit code and PASS/MISS lines. */
