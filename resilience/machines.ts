@@ -293,6 +293,8 @@ export async function machinesCheck(): Promise<CheckResult> {
       `machines: database ${name}, bucket at ${s3.endpoint}; machine 1 starts and ingests…`,
     );
     const startedAt = Date.now();
+    // Other work on the machine slows the copies most: said with the numbers.
+    const loadAtStart = os.loadavg()[0] ?? 0;
     const machine1 = startMachine("machine-1", true);
     // The first machine migrates the database; the second starts on it once it answers.
     await waitForOk(`${base("machine-1")}/healthz`, machine1);
@@ -604,6 +606,9 @@ export async function machinesCheck(): Promise<CheckResult> {
       `${pictureKeys.length - broken.length} of ${pictureKeys.length}`,
     ]);
 
+    notes.push(
+      `Load average (1 min) at the start ${loadAtStart.toFixed(1)}, at the end ${(os.loadavg()[0] ?? 0).toFixed(1)}, on ${os.cpus().length} cores: the copies' times grow with other work on the machine; the reach times barely do.`,
+    );
     const code = (await stopChild(machine2)).code;
     await stopChild(varnish);
     notes.push(`Machine 2 stopped with exit code ${code} on SIGTERM.`);
