@@ -54,13 +54,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         pages: 1,
         total: 0,
         hits: [],
-        near: false,
         latest: await latestArticles(context.db, { limit: LATEST_LIMIT }),
       };
     }
     const { hits, total, near } = await searchSite(context.db, query, { page });
     const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
-    return { head: head(query), query, page, pages, total, hits, near: near ?? false, latest: [] };
+    // `near` only when set, so every other result page's data stays as it was.
+    return {
+      head: head(query),
+      query,
+      page,
+      pages,
+      total,
+      hits,
+      ...(near ? { near } : {}),
+      latest: [],
+    };
   });
   // A page past the last one is not there (404); the reads found out it does not exist.
   if (found.page > found.pages) throw data("Not Found", { status: 404 });
@@ -71,7 +80,8 @@ export const meta = headMeta;
 export const handle = { ...headHandle, cacheKeys: "search" satisfies RouteKeysName };
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { query, page, pages, total, hits, near, latest } = loaderData;
+  const { query, page, pages, total, hits, latest } = loaderData;
+  const near = "near" in loaderData && loaderData.near;
   return (
     <>
       <PageHeading>{query ? `Results for “${query}”` : "Search"}</PageHeading>
@@ -97,9 +107,14 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mb-4 font-semibold" role="status">
-            {near
-              ? `No stories match “${query}”. Headlines with words close to it:`
-              : `${total === 1 ? "1 result" : `${total} results`}${pages > 1 ? `, page ${page} of ${pages}` : ""}`}
+            {near ? (
+              `No stories match “${query}”. Headlines with words close to it:`
+            ) : (
+              <>
+                {total === 1 ? "1 result" : `${total} results`}
+                {pages > 1 ? `, page ${page} of ${pages}` : ""}
+              </>
+            )}
           </p>
           <ol className="space-y-4">
             {hits.map((hit) => (
