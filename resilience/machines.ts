@@ -157,6 +157,16 @@ export async function machinesCheck(): Promise<CheckResult> {
     );
   }
   admin.on("error", () => undefined);
+  // An interrupted run could not drop its database: those of runs no longer alive go now.
+  const earlier = await admin.query<{ datname: string }>(
+    "SELECT datname FROM pg_database WHERE datname ~ '^machines_[0-9]+_[0-9a-f]{6}$'",
+  );
+  for (const { datname } of earlier.rows) {
+    const pid = Number(datname.split("_")[1]);
+    if (pid !== process.pid && !isAlive(pid)) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+    }
+  }
   const name = `machines_${process.pid}_${randomBytes(3).toString("hex")}`;
   await admin.query(`CREATE DATABASE ${name}`);
   const dbUrl = new URL(adminUrl);
@@ -643,6 +653,16 @@ function machineEnvFor(databaseUrl: string): NodeJS.ProcessEnv {
     DATABASE_URL: databaseUrl,
     PORT: "3000",
   });
+}
+
+/** Whether a process `pid` runs on this machine. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 /** How many files there are under `dir` (0 when it does not exist). */
