@@ -124,9 +124,10 @@ export const articles = pgTable(
     index("articles_taken_down_idx")
       .on(t.takenDownAt.desc())
       .where(sql`${t.takenDownAt} IS NOT NULL`),
-    // The article sitemaps: one file per month of first sight, read in this order (decision 030).
-    index("articles_first_seen_idx")
-      .on(t.firstSeenAt, t.id)
+    // The article sitemaps: one file per month of first sight, read in this order (decision 030),
+    // from the index alone (its last column is the file's lastmod).
+    index("articles_first_seen_updated_idx")
+      .on(t.firstSeenAt, t.id, t.updatedAt)
       .where(sql`${t.takenDownAt} IS NULL`),
     // When each month's file last changed: one probe per month.
     index("articles_month_updated_idx")

@@ -1,0 +1,2 @@
+DROP INDEX "articles_first_seen_idx";--> statement-breakpoint
+CREATE INDEX "articles_first_seen_updated_idx" ON "articles" USING btree ("first_seen_at","id","updated_at") WHERE "articles"."taken_down_at" IS NULL;
