@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { acquireDataDirLock, DataDirInUseError, type DataDirLock } from "../db/lock";
@@ -74,15 +73,28 @@ function lockOrRefuse(dataDir: string, owner: string): DataDirLock {
   try {
     return acquireDataDirLock(dataDir, owner);
   } catch (error) {
-    if (error instanceof DataDirInUseError) {
-      throw new BackupRefusedError(
-        `Stop the site first: the embedded database in ${dataDir} is in use by ${error.owner} ` +
-          `(process ${error.pid}), and only one process may open it. ` +
-          "Start the site again once this command has finished.",
-      );
-    }
-    throw error;
+    throw refusal(error);
   }
+}
+
+async function refuseInUse(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    throw refusal(error);
+  }
+}
+
+/** A data directory another process holds, said as what to do; any other error as it is. */
+function refusal(error: unknown): unknown {
+  if (error instanceof DataDirInUseError) {
+    return new BackupRefusedError(
+      `Stop the site first: the embedded database in ${error.dataDir} is in use by ${error.owner} ` +
+        `(process ${error.pid}), and only one process may open it. ` +
+        "Start the site again once this command has finished.",
+    );
+  }
+  return error;
 }
 
 export interface BackupReport {
@@ -106,12 +118,16 @@ export async function backupSite(config: Config, file: string): Promise<BackupRe
       `There is no embedded database in ${dataDir}: nothing to back up.`,
     );
   }
+  // Opened and closed once, as the site opens it: a directory left by a stopped site is already
+  // clean, one left by a crash is recovered here, so the backup holds a cleanly shut down database.
+  // Opening takes the data directory's lock: a running site refuses it.
+  await refuseInUse(async () => {
+    const database = await openDatabase({ kind: "pglite", dataDir }, { owner: "news backup" });
+    await database.close();
+  });
+  // Held while the folders are read, so that the site cannot start meanwhile.
   const lock = lockOrRefuse(dataDir, "news backup");
   try {
-    // Opened and closed once: a directory left by a stopped site is already clean, one left by a
-    // crash is recovered here, so the backup always holds a cleanly shut down database.
-    const pg = await PGlite.create(dataDir);
-    await pg.close();
     const present = folders.filter((f) => fs.existsSync(f.dir));
     const sources: PartSource[] = present.map((f) => ({
       name: f.name,
