@@ -82,7 +82,7 @@ export async function startTestApp(
     {
       config,
       db: database.db,
-      announceChange: () => database.announceChange(),
+      announceChange: (keys) => database.announceChange(keys),
       logger,
       blog,
       content,
