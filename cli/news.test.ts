@@ -52,6 +52,8 @@ describe("news command", { timeout: 120_000 }, () => {
       "subscribers",
       "newsletter",
       "resanitize",
+      "backup",
+      "restore",
     ];
     const [help, ...own] = await Promise.all([
       news(["--help"]),
