@@ -78,11 +78,11 @@ interface HitRow {
 }
 
 /**
- * Only the newest this many matching articles are ranked: a common word matches tens of thousands
+ * Only the newest this many matching articles are ranked (15 pages): a common word matches tens of thousands
  * of stories after a few years, and ranking them all cost hundreds of milliseconds (decision 030).
  * Readers page through the best of these; older matches are found with more words.
  */
-export const RANKED_MATCHES = 1000;
+export const RANKED_MATCHES = 300;
 
 /** The query as PostgreSQL reads it, folded to a constant so the planner sees its words. */
 const tsQuery = (query: string) =>
@@ -177,21 +177,29 @@ function toHit(row: HitRow): SearchHit {
     : { ...fields, kind: "blog", slug: row.key };
 }
 
+/** How close (pg_trgm's word similarity) each word of a mistyped query must come to a headline's. */
+const NEAR = 0.4;
+
 /**
- * Headlines that hold a word close to one of the query's (pg_trgm's word similarity, through the
- * trigram index on titles), those closest to all of them first, then newest: what a reader who
+ * Headlines holding a word close to each of the query's words of 4 letters or more (pg_trgm's word
+ * similarity: one of them at least as close as the trigram index finds, 0.6, the others NEAR; a
+ * swapped pair of letters comes to about 0.45), the closest first, then newest: what a reader who
  * mistyped meant.
  */
 async function nearHeadlines(db: Database, query: string, limit: number): Promise<HitRow[]> {
   const words = query
     .slice(0, MAX_QUERY_LENGTH)
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 3)
+    .filter((word) => word.length >= 4)
     .slice(0, 8);
   if (words.length === 0) return [];
-  const near = sql.join(
+  const candidates = sql.join(
     words.map((word) => sql`${word} <% a.title`),
     sql` OR `,
+  );
+  const each = sql.join(
+    words.map((word) => sql`word_similarity(${word}, a.title) >= ${NEAR}`),
+    sql` AND `,
   );
   const closeness = sql.join(
     words.map((word) => sql`word_similarity(${word}, a.title)`),
@@ -201,7 +209,7 @@ async function nearHeadlines(db: Database, query: string, limit: number): Promis
     SELECT 'article' AS kind, a.id AS key, a.title, a.excerpt, a.picture, NULL::text AS image,
            a.category, a.author, a.own, a.published_at, 0 AS total
       FROM articles a
-     WHERE (${near}) AND a.taken_down_at IS NULL
+     WHERE (${candidates}) AND ${each} AND a.taken_down_at IS NULL
      ORDER BY ${closeness} DESC, a.published_at DESC, a.id
      LIMIT ${limit}`);
   return rowsOf<HitRow>(result);
