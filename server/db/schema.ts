@@ -150,7 +150,7 @@ export const articles = pgTable(
 
 /**
  * How many stories on the site each year (in San Diego time) holds, per category: the archives'
- * "Showing N articles", which counting rows took 60 ms a year at 100,000 a year. Kept by triggers on
+ * "Showing N articles", which counting the rows made grow with the year. Kept by triggers on
  * `articles` (migration 0016), for every write wherever it comes from (decision 030).
  */
 export const archiveCounts = pgTable(
