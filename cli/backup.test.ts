@@ -25,7 +25,11 @@ const restored = {
 };
 const archive = path.join(root, "backups", "site.tar.gz");
 
-function news(args: string[], site: { dataDir: string; contentDir: string }) {
+function news(
+  args: string[],
+  site: { dataDir: string; contentDir: string },
+  env: Record<string, string> = {},
+) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ["--import", "tsx", "cli/news.ts", ...args], {
       env: {
@@ -35,6 +39,7 @@ function news(args: string[], site: { dataDir: string; contentDir: string }) {
         BLOG_DIR: path.join(site.contentDir, "blog"),
         FEEDS_FILE: "config/feeds.sample.json",
         SITE_URL: "http://127.0.0.1:3000",
+        ...env,
       },
     });
     let stdout = "";
@@ -84,6 +89,7 @@ describe("news backup and news restore", { timeout: 300_000 }, () => {
       { kind: "pglite", dataDir: original.dataDir },
       { owner: "the web server" },
     );
+    fs.mkdirSync(path.dirname(archive));
     try {
       const result = await news(["backup", archive], original);
       expect(result.code).toBe(1);
@@ -92,14 +98,27 @@ describe("news backup and news restore", { timeout: 300_000 }, () => {
           `^Stop the site first: the embedded database in ${original.dataDir} is in use by the web server \\(process ${process.pid}\\)`,
         ),
       );
-      expect(fs.existsSync(path.dirname(archive))).toBe(false);
+      expect(fs.readdirSync(path.dirname(archive))).toEqual([]);
     } finally {
       await site.close();
     }
   });
 
+  it("on PostgreSQL, names pg_dump and pg_restore and the folders to copy, and writes nothing", async () => {
+    for (const command of ["backup", "restore"]) {
+      const result = await news([command, archive], original, {
+        DATABASE_URL: "postgres://news@db.invalid/news",
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('pg_dump --format=custom --file=news.dump "$DATABASE_URL"');
+      expect(result.stderr).toContain("pg_restore --clean --if-exists");
+      expect(result.stderr).toContain(`the content folder ${original.contentDir}`);
+      expect(result.stderr).toContain(`the outbox folder ${path.join(original.dataDir, "outbox")}`);
+    }
+    expect(fs.existsSync(archive)).toBe(false);
+  });
+
   it("backs up, restores into a fresh data directory, and every page is the same", async () => {
-    fs.mkdirSync(path.dirname(archive));
     const backup = await news(["backup", archive], original);
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain(`Backed up the site to ${archive}`);

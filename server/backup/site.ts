@@ -113,6 +113,9 @@ export interface BackupReport {
 export async function backupSite(config: Config, file: string): Promise<BackupReport> {
   const { folders, left } = siteFolders(config);
   const dataDir = folders[0]?.dir ?? "";
+  if (!fs.existsSync(path.dirname(path.resolve(file)))) {
+    throw new BackupRefusedError(`There is no folder ${path.dirname(path.resolve(file))}.`);
+  }
   if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
     throw new BackupRefusedError(
       `There is no embedded database in ${dataDir}: nothing to back up.`,
