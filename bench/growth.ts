@@ -144,8 +144,8 @@ async function fill(database: Handle, target: number): Promise<void> {
        WHERE a.id NOT LIKE '%-y%'`);
     process.stdout.write(`\r  ${to} of ${copies} copies`);
   }
-  // As autovacuum leaves a PostgreSQL table; the embedded database has none, so a vacuum here
-  // flatters it (decision 030).
+  // As autovacuum leaves a PostgreSQL table, and the web process's daily upkeep the embedded one
+  // (server/db/upkeep.ts, decision 030).
   await database.db.execute(sql`VACUUM ANALYZE articles`);
   console.log(` in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

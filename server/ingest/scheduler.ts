@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "../db/client";
+import { embeddedUpkeep } from "../db/upkeep";
 import type { Logger } from "../logger";
 import { repeatEvery, type Repeating } from "../repeat";
 import type { FeedSource } from "./feeds-config";
@@ -76,6 +77,7 @@ export function startScheduler(
   },
 ): Scheduler {
   const { logger } = options;
+  const upkeep = embeddedUpkeep(options.database, logger);
   return repeatEvery(
     async (signal) => {
       const summary = await lockedIngestPass(options, { signal });
@@ -86,6 +88,7 @@ export function startScheduler(
       const { feeds: _reports, ...totals } = summary;
       logger.info(totals, "ingest pass finished");
       options.onPass?.(summary);
+      await upkeep();
     },
     () => withJitter(options.intervalMinutes * 60_000),
     (error) => logger.error({ err: error }, "ingest pass failed"),
