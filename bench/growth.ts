@@ -211,6 +211,15 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 };
 
+/** The address of the Next link on `pathname` (keyset paging), as a reader follows it. */
+async function nextPage(site: Site, pathname: string): Promise<string> {
+  const response = await handle(new Request(`${ORIGIN}${pathname}`), site.context);
+  const html = await response.text();
+  const href = /href="(\/archives\?[^"]*after=[^"]*)"/.exec(html)?.[1];
+  if (!href) throw new Error(`${pathname} has no Next link`);
+  return href.replaceAll("&amp;", "&");
+}
+
 /** The article sitemaps the index names, oldest first. */
 async function articleSitemaps(site: Site): Promise<string[]> {
   const response = await handle(new Request(`${ORIGIN}/sitemap.xml`), site.context);
@@ -254,7 +263,12 @@ async function timeRoutes(small: Site, large: Site, limits: { sitemap: number })
     { page: "RSS", ...both("/rss.xml") },
     { page: "archives", ...both("/archives") },
     { page: "archives, Politics this year", ...both(`/archives?category=politics&year=${year}`) },
-    { page: "archives, page 2", ...both(`/archives?year=${year}&page=2`) },
+    {
+      page: "archives, Next",
+      small: await nextPage(small, `/archives?year=${year}`),
+      large: await nextPage(large, `/archives?year=${year}`),
+    },
+    { page: "archives, an old `?page=2` link", ...both(`/archives?year=${year}&page=2`) },
     { page: "search, a common word", ...both("/search?q=council"), limit: 100 },
     { page: "search, a phrase", ...both('/search?q="city+council"'), limit: 100 },
     { page: "search, a typo", ...both("/search?q=councl"), limit: 100 },
