@@ -244,6 +244,8 @@ interface Row {
   large: number;
   /** An absolute bound in ms, besides the 1.5x ratio every page is held to. */
   limit?: number;
+  /** The page lists more on the grown site (a month's sitemap: 8,000 articles, not 240): held to `limit` alone. */
+  grows?: true;
 }
 
 /** Every route on both sites, alternating, median of ROUNDS renders after two to warm up. */
@@ -256,7 +258,7 @@ async function timeRoutes(small: Site, large: Site, limits: { sitemap: number })
   );
   const [smallMaps, largeMaps] = [await articleSitemaps(small), await articleSitemaps(large)];
   const both = (p: string) => ({ small: p, large: p });
-  const routes: { page: string; small: string; large: string; limit?: number }[] = [
+  const routes: { page: string; small: string; large: string; limit?: number; grows?: true }[] = [
     { page: "home", ...both("/") },
     { page: "category", ...both("/local-news") },
     { page: "article", ...both(`/article/${newest?.id ?? ""}`) },
@@ -275,12 +277,14 @@ async function timeRoutes(small: Site, large: Site, limits: { sitemap: number })
     { page: "sitemap index", ...both("/sitemap.xml"), limit: limits.sitemap },
     {
       page: "newest article sitemap",
+      grows: true,
       small: smallMaps.at(-1) ?? "",
       large: largeMaps.at(-1) ?? "",
       limit: limits.sitemap,
     },
     {
       page: "oldest article sitemap",
+      grows: true,
       small: smallMaps[0] ?? "",
       large: largeMaps[0] ?? "",
       limit: limits.sitemap,
@@ -304,6 +308,7 @@ async function timeRoutes(small: Site, large: Site, limits: { sitemap: number })
       small: median(times.small),
       large: median(times.large),
       ...(route.limit ? { limit: route.limit } : {}),
+      ...(route.grows ? { grows: route.grows } : {}),
     };
     console.log(`  ${row.page}: ${row.small.toFixed(1)} ms / ${row.large.toFixed(1)} ms`);
     rows.push(row);
@@ -344,7 +349,8 @@ async function timeIngest(small: Site, large: Site): Promise<Row> {
 const ratio = (row: Row) => row.large / row.small;
 /** Within 1.5x of the new site, or under 10 ms: a ratio of two small numbers is noise. */
 const meets = (row: Row) =>
-  (ratio(row) <= 1.5 || row.large < 10) && (row.limit === undefined || row.large <= row.limit);
+  (row.grows || ratio(row) <= 1.5 || row.large < 10) &&
+  (row.limit === undefined || row.large <= row.limit);
 
 function table(rows: Row[], label: string): string {
   return formatMarkdownTable(
@@ -354,7 +360,7 @@ function table(rows: Row[], label: string): string {
       `${row.small.toFixed(1)} ms`,
       `${row.large.toFixed(1)} ms`,
       `${ratio(row).toFixed(2)}x`,
-      row.limit ? `≤ 1.5x, ≤ ${row.limit} ms` : "≤ 1.5x",
+      row.grows ? `≤ ${row.limit} ms` : row.limit ? `≤ 1.5x, ≤ ${row.limit} ms` : "≤ 1.5x",
       meets(row) ? "PASS" : "MISS",
     ]),
   );
@@ -393,5 +399,5 @@ for (const verdict of verdicts) console.log(verdict);
 await writeSection(
   "growth",
   "Years of archive (`npm run bench:growth`)",
-  `Machine: ${machineLine()}\n\nThe sample feeds' articles copied back in time at ${PER_YEAR.toLocaleString("en-US")} a year (one bulk \`INSERT … SELECT generate_series\`, then \`VACUUM ANALYZE\`), against a new site holding only the sample feeds; every page rendered by the production server build with no page cache and no read cache (\`READ_CACHE_MB=0\`), the two sites alternating, median of ${ROUNDS} renders after 2 to warm up. Targets (issue #35): every page within 1.5x of the new site (or under 10 ms), sitemaps ≤ 50 ms on PostgreSQL and ≤ 100 ms embedded, search ≤ 100 ms. The ingest pass stores the sample's articles anew on both. Plans and what changed: decision 030.\n\n${sections.join("\n\n")}\n\n${verdicts.map((v) => `- ${v}`).join("\n")}`,
+  `Machine: ${machineLine()}\n\nThe sample feeds' articles copied back in time at ${PER_YEAR.toLocaleString("en-US")} a year (one bulk \`INSERT … SELECT generate_series\`, then \`VACUUM ANALYZE\`), against a new site holding only the sample feeds; every page rendered by the production server build with no page cache and no read cache (\`READ_CACHE_MB=0\`), the two sites alternating, median of ${ROUNDS} renders after 2 to warm up. Targets (issue #35): every page within 1.5x of the new site (or under 10 ms), sitemaps ≤ 50 ms on PostgreSQL and ≤ 100 ms embedded, search ≤ 100 ms; a month's article sitemap lists ~8,000 articles on the grown site and the sample's 240 on the new one, so it is held to its bound alone. The ingest pass stores the sample's articles anew on both. Plans and what changed: decision 030.\n\n${sections.join("\n\n")}\n\n${verdicts.map((v) => `- ${v}`).join("\n")}`,
 );
