@@ -1,7 +1,12 @@
 import { data, Link } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { latestArticles } from "../../server/news/repository";
-import { MAX_QUERY_LENGTH, SEARCH_PAGE_SIZE, searchSite } from "../../server/news/search";
+import {
+  MAX_QUERY_LENGTH,
+  RANKED_MATCHES,
+  SEARCH_PAGE_SIZE,
+  searchSite,
+} from "../../server/news/search";
 import { ArticleGrid } from "../components/ArticleGrid";
 import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
@@ -68,6 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       total,
       hits,
       ...(near ? { near } : {}),
+      // Only the newest RANKED_MATCHES articles are ranked: there may be more.
+      ...(total >= RANKED_MATCHES ? { more: true } : {}),
       latest: [],
     };
   });
@@ -82,6 +89,7 @@ export const handle = { ...headHandle, cacheKeys: "search" satisfies RouteKeysNa
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, page, pages, total, hits, latest } = loaderData;
   const near = "near" in loaderData && loaderData.near;
+  const more = "more" in loaderData && loaderData.more;
   return (
     <>
       <PageHeading>{query ? `Results for “${query}”` : "Search"}</PageHeading>
@@ -111,7 +119,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               `No stories match “${query}”. Headlines with words close to it:`
             ) : (
               <>
-                {total === 1 ? "1 result" : `${total} results`}
+                {total === 1 ? "1 result" : `${total}${more ? "+" : ""} results`}
                 {pages > 1 ? `, page ${page} of ${pages}` : ""}
               </>
             )}
