@@ -116,7 +116,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <>
           <p className="mb-4 font-semibold" role="status">
             {near ? (
-              `No stories match “${query}”. Headlines with words close to it:`
+              `No stories match “${query}”. Results for “${near}”:`
             ) : (
               <>
                 {total === 1 ? "1 result" : `${total}${more ? "+" : ""} results`}

@@ -78,6 +78,7 @@ describe.each(testDatabases())("repository on $name", (database) => {
       "newsroom_revisions",
       "pictures",
       "poll_votes",
+      "search_words",
       "sign_in_failures",
       "site_secrets",
       "staff",

@@ -136,10 +136,6 @@ export const articles = pgTable(
         t.updatedAt.desc().nullsFirst(),
       )
       .where(sql`${t.takenDownAt} IS NULL`),
-    // Headlines close to what was typed, when its words match nothing (pg_trgm).
-    index("articles_title_trgm_idx")
-      .using("gin", sql`${t.title} gin_trgm_ops`)
-      .where(sql`${t.takenDownAt} IS NULL`),
     index("articles_feed_guid_idx").on(t.feedId, t.guid),
     index("articles_sanitize_policy_idx").on(t.sanitizePolicy),
     index("articles_pictures_unlisted_idx")
@@ -161,6 +157,16 @@ export const archiveCounts = pgTable(
     articles: integer("articles").notNull(),
   },
   (t) => [primaryKey({ columns: [t.year, t.category] })],
+);
+
+/**
+ * Every word of the stories' headlines, unaccented and lower-case: what a mistyped query word is
+ * corrected to (its closest by pg_trgm). Kept by a trigger on `articles` (migration 0018).
+ */
+export const searchWords = pgTable(
+  "search_words",
+  { word: text("word").primaryKey() },
+  (t) => [index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
 );
 
 /**

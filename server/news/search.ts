@@ -39,8 +39,8 @@ export interface SearchPage {
   hits: SearchHit[];
   /** Matches in all pages (of articles, the newest RANKED_MATCHES at most). */
   total: number;
-  /** Nothing matched the words: the hits are headlines close to them (a typo's). */
-  near?: true;
+  /** Nothing matched the words: the hits are this query's, its words corrected (a typo's). */
+  near?: string;
 }
 
 /** Splits a headline into plain and matched runs. */
@@ -102,12 +102,12 @@ const recency = (publishedAt: string) =>
  * `or` and `-word` work as people expect, accents aside): best match first (a title match outranks
  * an excerpt match), weighed by age, among the newest RANKED_MATCHES matching articles. Matched
  * words are marked in the title and excerpt. A query whose words match nothing is taken for a typo:
- * the headlines closest to it (pg_trgm) are the hits, with `near` set.
+ * the hits are those of its words corrected (correctedQuery), which `near` names.
  */
 export async function searchSite(
   db: Database,
   query: string,
-  options: { page: number; pageSize?: number },
+  options: { page: number; pageSize?: number; corrected?: boolean },
 ): Promise<SearchPage> {
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const offset = (Math.max(1, options.page) - 1) * pageSize;
@@ -148,9 +148,10 @@ export async function searchSite(
      ORDER BY page.rank DESC, page.published_at DESC NULLS LAST, page.key
   `);
   const rows = rowsOf<HitRow>(result);
-  if (rows.length === 0 && offset === 0) {
-    const near = await nearHeadlines(db, query, pageSize);
-    if (near.length > 0) return { hits: near.map(toHit), total: near.length, near: true };
+  if (rows.length === 0 && !options.corrected) {
+    const near = await correctedQuery(db, query);
+    const found = near ? await searchSite(db, near, { ...options, corrected: true }) : null;
+    if (near && found && found.total > 0) return { ...found, near };
   }
   // Past the last page the window has no row to count on: ask for the count alone.
   const total =
@@ -177,42 +178,33 @@ function toHit(row: HitRow): SearchHit {
     : { ...fields, kind: "blog", slug: row.key };
 }
 
-/** How close (pg_trgm's word similarity) each word of a mistyped query must come to a headline's. */
-const NEAR = 0.4;
-
 /**
- * Headlines holding a word close to each of the query's words of 4 letters or more (pg_trgm's word
- * similarity: one of them at least as close as the trigram index finds, 0.6, the others NEAR; a
- * swapped pair of letters comes to about 0.45), the closest first, then newest: what a reader who
- * mistyped meant.
+ * The query with each word of 4 letters or more that no headline holds replaced by the closest word
+ * one does (pg_trgm's similarity over search_words, 0.3 or closer; a swapped pair of letters comes
+ * to about 0.4): what a reader who mistyped meant. Null when a word has nothing close, or when no
+ * word changed. One probe of the small words table per word, whatever the number of stories.
  */
-async function nearHeadlines(db: Database, query: string, limit: number): Promise<HitRow[]> {
-  const words = query
-    .slice(0, MAX_QUERY_LENGTH)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length >= 4)
-    .slice(0, 8);
-  if (words.length === 0) return [];
-  const candidates = sql.join(
-    words.map((word) => sql`${word} <% a.title`),
-    sql` OR `,
-  );
-  const each = sql.join(
-    words.map((word) => sql`word_similarity(${word}, a.title) >= ${NEAR}`),
-    sql` AND `,
-  );
-  const closeness = sql.join(
-    words.map((word) => sql`word_similarity(${word}, a.title)`),
-    sql` + `,
-  );
+async function correctedQuery(db: Database, query: string): Promise<string | null> {
+  const words = [
+    ...new Set(query.slice(0, MAX_QUERY_LENGTH).match(/[\p{L}\p{N}]{4,}/gu) ?? []),
+  ].slice(0, 8);
+  if (words.length === 0) return null;
   const result = await db.execute(sql`
-    SELECT 'article' AS kind, a.id AS key, a.title, a.excerpt, a.picture, NULL::text AS image,
-           a.category, a.author, a.own, a.published_at, 0 AS total
-      FROM articles a
-     WHERE (${candidates}) AND ${each} AND a.taken_down_at IS NULL
-     ORDER BY ${closeness} DESC, a.published_at DESC, a.id
-     LIMIT ${limit}`);
-  return rowsOf<HitRow>(result);
+    SELECT q.word,
+           EXISTS (SELECT 1 FROM search_words s WHERE s.word = lower(unaccent(q.word))) AS known,
+           (SELECT s.word FROM search_words s
+             WHERE s.word % lower(unaccent(q.word))
+             ORDER BY similarity(s.word, lower(unaccent(q.word))) DESC, s.word
+             LIMIT 1) AS near
+      FROM unnest(${`{${words.map((w) => `"${w}"`).join(",")}}`}::text[]) AS q(word)`);
+  const fixes = new Map<string, string>();
+  for (const row of rowsOf<{ word: string; known: boolean; near: string | null }>(result)) {
+    if (row.known) continue;
+    if (row.near === null) return null;
+    fixes.set(row.word, row.near);
+  }
+  if (fixes.size === 0) return null;
+  return query.replace(/[\p{L}\p{N}]+/gu, (word) => fixes.get(word) ?? word);
 }
 
 async function countHits(db: Database, query: string): Promise<number> {
