@@ -253,7 +253,7 @@ describe.each(testDatabases())("the newsroom's own stories on $name", (database)
       ],
       new Date(),
     );
-    expect(result).toEqual({ inserted: 0, updated: 0, unchanged: 0, duplicates: 1 });
+    expect(result).toEqual({ inserted: 0, updated: 0, unchanged: 0, duplicates: 1, purgeKeys: [] });
     expect(await row(id)).toEqual(before);
   });
 
