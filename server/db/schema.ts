@@ -163,11 +163,9 @@ export const archiveCounts = pgTable(
  * Every word of the stories' headlines, unaccented and lower-case: what a mistyped query word is
  * corrected to (its closest by pg_trgm). Kept by a trigger on `articles` (migration 0018).
  */
-export const searchWords = pgTable(
-  "search_words",
-  { word: text("word").primaryKey() },
-  (t) => [index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`)],
-);
+export const searchWords = pgTable("search_words", { word: text("word").primaryKey() }, (t) => [
+  index("search_words_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
 
 /**
  * Pictures by address: articles' top pictures, the pictures in their bodies and blog posts' pictures,
