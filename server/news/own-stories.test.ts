@@ -288,7 +288,9 @@ describe("an own story for feed readers, search engines and the newsletter", () 
   });
 
   it("is listed in the article sitemap and the news sitemap", async () => {
-    const sitemap = await (await fetch(`${app.base}/sitemaps/articles-1.xml`)).text();
+    const sitemap = await (
+      await fetch(`${app.base}/sitemaps/articles-${new Date().toISOString().slice(0, 7)}.xml`)
+    ).text();
     expect(sitemap).toContain(`<loc>${SITE_URL}/article/${reported}</loc>`);
     const news = await (await fetch(`${app.base}/news-sitemap.xml`)).text();
     expect(news).toContain(`<loc>${SITE_URL}/article/${reported}</loc>`);
