@@ -392,6 +392,8 @@ for (const run of runs) {
   } finally {
     await small.database.close();
     await large.database.close();
+    // The new site's folder goes; the grown one stays for the next run.
+    fs.rmSync(small.env.DATA_DIR ?? "", { recursive: true, force: true });
   }
 }
 for (const verdict of verdicts) console.log(verdict);
