@@ -7,7 +7,7 @@ import { Header, Pack, Parser, ReadEntry } from "tar";
 import { z } from "zod";
 
 /**
- * The site's backup file (decision 029): a gzip'd tar whose first entry is `manifest.json`, which
+ * The site's backup file (decision 031): a gzip'd tar whose first entry is `manifest.json`, which
  * names every folder and file of every part with its size and SHA-256; then each part's folders
  * and files under `<part>/`. Written under a temporary name and renamed when complete; read back
  * into folders of the caller's choosing, every file checked against the manifest on the way.

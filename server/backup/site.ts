@@ -13,7 +13,7 @@ import {
 } from "./archive";
 
 /**
- * Backs up and restores the embedded site (decision 029): its database directory, picture
+ * Backs up and restores the embedded site (decision 031): its database directory, picture
  * folder, content folder, local blog folder and mail outbox, as one file, while the site is
  * stopped (the data directory belongs to one process).
  */
