@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { readOr503 } from "../../server/news/load";
 import { articleSitemap, blogSitemap, categoryLastChanged } from "../../server/seo/queries";
 import { urlSet } from "../../server/seo/xml";
@@ -12,6 +12,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, logger } = context;
   const siteUrl = context.config.siteUrl;
   const name = params.file;
+  // The numbered article sitemaps that came before the monthly ones: search engines that kept one
+  // are sent to the index, which names the months.
+  if (/^articles-\d+\.xml$/.test(name)) return redirect("/sitemap.xml", 301);
   const entries = await readOr503(logger, "A sitemap could not be read", async () => {
     if (name === "pages.xml") return STATIC_SITEMAP_PATHS.map((path) => ({ path, lastmod: null }));
     if (name === "categories.xml") {

@@ -274,8 +274,13 @@ describe("sitemaps and robots.txt", () => {
   it("a month without articles, or another name, is not found", async () => {
     expect((await get("/sitemaps/articles-1999-01.xml")).status).toBe(404);
     expect((await get("/sitemaps/articles-2026-13.xml")).status).toBe(404);
-    expect((await get("/sitemaps/articles-1.xml")).status).toBe(404);
     expect((await get("/sitemaps/nothing.xml")).status).toBe(404);
+  });
+
+  it("sends a numbered article sitemap of the old naming to the index", async () => {
+    const response = await fetch(`${app.base}/sitemaps/articles-1.xml`, { redirect: "manual" });
+    expect(response.status).toBe(301);
+    expect(new URL(response.headers.get("location") ?? "", app.base).pathname).toBe("/sitemap.xml");
   });
 
   it("the news sitemap lists only the last 48 hours, in the Google News format", async () => {
