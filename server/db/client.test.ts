@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "./admin";
-import { LockLostError, rowsOf } from "./client";
+import { LockLostError, openDatabase, rowsOf } from "./client";
 import { endLockHolder, testDatabases, type TestDatabase } from "./test-databases";
 
 /**
@@ -144,5 +144,43 @@ describe.each(testDatabases())("the lock shared by the processes on $name", (dat
       acquired: true,
       value: "free",
     });
+  });
+});
+
+describe.each(testDatabases())("a change announced on $name", (database) => {
+  it("has told the announcing process's listeners when the announcement resolves", async () => {
+    const handle = await database.open();
+    try {
+      let told = 0;
+      const stop = await handle.onChange(() => told++);
+      await handle.announceChange();
+      // Not a notification's round trip later: a page asked for next must see emptied caches.
+      expect(told).toBeGreaterThanOrEqual(1);
+      stop();
+    } finally {
+      await handle.dispose();
+    }
+  });
+});
+
+describe.skipIf(!postgres)("a change announced by another process on PostgreSQL", () => {
+  it("reaches this process's listeners once, and the announcer's own once", async () => {
+    const first = await postgres?.open();
+    if (!first?.url) throw new Error("no PostgreSQL test database");
+    const second = await openDatabase({ kind: "postgres", url: first.url }, { owner: "test" });
+    try {
+      let heardByFirst = 0;
+      let heardBySecond = 0;
+      await first.onChange(() => heardByFirst++);
+      await second.onChange(() => heardBySecond++);
+      await first.announceChange();
+      await expect.poll(() => heardBySecond).toBe(1);
+      // The announcer's own notification comes back to it too, and is not told twice.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heardByFirst).toBe(1);
+    } finally {
+      await second.close();
+      await first.dispose();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -66,7 +66,8 @@ export interface DatabaseHandle {
   /** Answers true when a trivial query succeeds. */
   ping(): Promise<boolean>;
   /**
-   * Tells every process on this database (LISTEN/NOTIFY on PostgreSQL) that articles changed.
+   * Tells every process on this database (LISTEN/NOTIFY on PostgreSQL) that articles changed; this
+   * process's own listeners have been told when it resolves.
    * `keys` name what the change touched (shared/cache-keys.ts): the handle itself ignores them;
    * one given a purger (server/cache/changes.ts, `withPurger`) purges them from the caches in front.
    */
@@ -120,7 +121,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzlePg(pool, { schema });
-  const changes = postgresChangeListener(url);
+  // Sent with this process's notifications, whose listeners are told without them (below).
+  const sender = randomUUID();
+  const changes = postgresChangeListener(url, sender);
   return {
     db,
     kind: "postgres",
@@ -162,7 +165,10 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     ping: () => ping(db),
     async announceChange() {
-      await pool.query(`NOTIFY ${CHANGE_CHANNEL}`);
+      await pool.query("SELECT pg_notify($1, $2)", [CHANGE_CHANNEL, sender]);
+      // This process's listeners are told at once, not by its notification a round trip later: a
+      // page asked for in between (the editor's next one) would be drawn from the old caches.
+      changes.tell();
     },
     onChange: (listener) => changes.add(listener),
     async close() {
@@ -176,7 +182,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
  * One connection that LISTENs for change notifications while anyone listens, reconnecting every
  * few seconds when the database goes away.
  */
-function postgresChangeListener(url: string) {
+function postgresChangeListener(url: string, sender: string) {
   const listeners = new Set<() => void>();
   let client: pg.Client | null = null;
   let closed = false;
@@ -185,7 +191,10 @@ function postgresChangeListener(url: string) {
 
   const connect = async () => {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-    next.on("notification", emit);
+    // Another process's notification; this one's own were told when sent.
+    next.on("notification", (message) => {
+      if (message.payload !== sender) emit();
+    });
     next.on("error", () => reconnect(next));
     next.on("end", () => reconnect(next));
     try {
@@ -211,6 +220,8 @@ function postgresChangeListener(url: string) {
   };
 
   return {
+    /** Tells this process's listeners, as a notification would. */
+    tell: emit,
     async add(listener: () => void) {
       listeners.add(listener);
       if (!client && !retry) await connect();
