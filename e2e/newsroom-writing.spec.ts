@@ -534,11 +534,11 @@ test("a story scheduled a minute or two ahead goes on the site at that time", as
   for (const list of ["/local-news", "/rss.xml", "/local-news/rss.xml"]) {
     expect(await (await request.get(list)).text(), list).toContain(`/article/${id}`);
   }
-  // The sitemap index names the article sitemaps; one of them lists it.
+  // The sitemap index names the monthly article sitemaps; one of them lists it.
   const index = await (await request.get("/sitemap.xml")).text();
-  const files = [...index.matchAll(/<loc>([^<]*\/sitemaps\/articles-\d+\.xml)<\/loc>/g)].map(
-    (m) => new URL(m[1] ?? "").pathname,
-  );
+  const files = [
+    ...index.matchAll(/<loc>([^<]*\/sitemaps\/articles-\d{4}-\d{2}\.xml)<\/loc>/g),
+  ].map((m) => new URL(m[1] ?? "").pathname);
   expect(files.length).toBeGreaterThan(0);
   const sitemaps = await Promise.all(files.map(async (f) => (await request.get(f)).text()));
   expect(sitemaps.some((xml) => xml.includes(`/article/${id}</loc>`))).toBe(true);
