@@ -1,3 +1,5 @@
+import { TRANSLITERATION } from "../ingest/text";
+
 /**
  * Whether two articles from different feeds report the same event (issue #36). Pure functions, no I/O:
  * ingest hands in the new article and recent ones from other feeds; the benchmark hands in a labelled
@@ -39,17 +41,6 @@ const STOP_WORDS = new Set(
     "mas pero le les ya este esta estos estas ese esa"
   ).split(" "),
 );
-
-// Latin letters that do not decompose into a base letter plus accents (as unaccent maps them).
-const TRANSLITERATION: Record<string, string> = {
-  ß: "ss",
-  æ: "ae",
-  œ: "oe",
-  ø: "o",
-  đ: "d",
-  ł: "l",
-  þ: "th",
-};
 
 /** Lower case without accents: what `unaccent(lower(text))` gives for Latin text. */
 export function foldText(text: string): string {

@@ -153,8 +153,8 @@ function withoutTracking(url: URL): string {
   return url.href;
 }
 
-// Latin letters that do not decompose into a base letter plus accents.
-const TRANSLITERATION: Record<string, string> = {
+/** Latin letters that do not decompose into a base letter plus accents (as `unaccent` maps them). */
+export const TRANSLITERATION: Record<string, string> = {
   ß: "ss",
   æ: "ae",
   œ: "oe",
