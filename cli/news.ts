@@ -37,7 +37,7 @@ function mainHelp(): string {
     ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     "",
     "Run `news <command> --help` for a command's options.",
-    "Settings come from environment variables (see README.md); DATABASE_URL selects PostgreSQL,",
+    "Settings come from environment variables (see docs/configuration.md); DATABASE_URL selects PostgreSQL,",
     "otherwise the embedded database in DATA_DIR is used.",
   ].join("\n");
 }
