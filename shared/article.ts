@@ -21,6 +21,10 @@ export interface Article {
    * rather than false, so the data of every list of feed stories stays as small as it was.
    */
   own?: true;
+  /** The story group this is one version of (decision 032); absent when it stands alone. */
+  group?: string;
+  /** The outlets of the group's other versions ("also covered by"), oldest first; absent alone. */
+  alsoCoveredBy?: string[];
 }
 
 /** What marks the publication's own work wherever a story is shown: one phrase, everywhere. */
@@ -44,4 +48,26 @@ export interface OwnStoryDetails {
 export interface ArticleWithBody extends Article {
   content: string;
   ownStory?: OwnStoryDetails;
+}
+
+/** Another version of an article's story, from another outlet (decision 032). */
+export interface StoryVersion {
+  id: string;
+  title: string;
+  /** The outlet, as the article page names it: its host without "www.". */
+  source: string;
+  date: string;
+}
+
+/** How many outlets a card names before "and N more". */
+const OUTLETS_NAMED = 3;
+
+/** A card's line for a story group's other outlets: "Also covered by a.com, b.org and 2 more". */
+export function alsoCoveredByLine(outlets: readonly string[]): string {
+  const named = outlets.slice(0, OUTLETS_NAMED);
+  const more = outlets.length - named.length;
+  const tail = more > 0 ? [`${more} more`] : [];
+  const parts = [...named, ...tail];
+  const last = parts.pop() ?? "";
+  return `Also covered by ${parts.length > 0 ? `${parts.join(", ")} and ${last}` : last}`;
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
-import { OWN_STORY_LABEL, type Article } from "../../shared/article";
+import { alsoCoveredByLine, OWN_STORY_LABEL, type Article } from "../../shared/article";
 import { ArticleImage } from "./ArticleImage";
 import type { PictureSlot } from "./picture-slots";
 
@@ -48,6 +48,9 @@ export function ArticleCard({ article, slot, load = "lazy", action }: Props) {
           </Link>
         </h3>
         <p className="text-sm text-slate-700">{article.excerpt}</p>
+        {article.alsoCoveredBy ? (
+          <p className="text-xs text-slate-700">{alsoCoveredByLine(article.alsoCoveredBy)}</p>
+        ) : null}
         <p className="mt-auto text-xs text-slate-600">
           By {article.author} · <time dateTime={article.date}>{formatLongDate(article.date)}</time>
         </p>

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import type { Article, ArticleWithBody } from "../../shared/article";
+import type { Article, ArticleWithBody, StoryVersion } from "../../shared/article";
 import { OWN_STORY_LABEL } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
 import type { Correction } from "../../server/news/repository";
@@ -9,15 +9,7 @@ import { ArticleCard } from "./ArticleCard";
 import { ArticleImage } from "./ArticleImage";
 import { PageAds } from "./PageAds";
 import { PICTURE_SLOTS } from "./picture-slots";
-
-/** The site an article came from, for the photo credit: its domain without "www.". */
-export function sourceName(link: string): string {
-  try {
-    return new URL(link).hostname.replace(/^www\./, "");
-  } catch {
-    return "the original publisher";
-  }
-}
+import { sourceName } from "../../shared/source-name";
 
 export interface ArticleViewProps {
   article: ArticleWithBody;
@@ -25,6 +17,8 @@ export interface ArticleViewProps {
   related: Article[];
   latest: Article[];
   corrections: Correction[];
+  /** The same story from other outlets (decision 032); none when it stands alone. */
+  versions?: StoryVersion[];
 }
 
 /**
@@ -38,6 +32,7 @@ export function ArticleView({
   related,
   latest,
   corrections,
+  versions = [],
 }: ArticleViewProps) {
   const siteName = useRouteLoaderData<typeof rootLoader>("root")?.site.name ?? "";
   const category = categoryByKey(article.category);
@@ -121,6 +116,29 @@ export function ArticleView({
               </a>
             </p>
           )}
+          {versions.length > 0 ? (
+            <section
+              aria-labelledby="versions-heading"
+              className="mt-8 rounded-lg bg-white p-4 ring-1 ring-slate-200"
+            >
+              <h2 id="versions-heading" className="text-lg font-bold">
+                Also covered by
+              </h2>
+              <ul className="mt-2 space-y-2">
+                {versions.map((v) => (
+                  <li key={v.id}>
+                    <Link to={`/article/${v.id}`} className="font-semibold hover:underline">
+                      {v.title}
+                    </Link>
+                    <span className="text-sm text-slate-700">
+                      {" "}
+                      ({v.source}, <time dateTime={v.date}>{formatLongDate(v.date)}</time>)
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </article>
         <PageAds kind="article" at="lead" className="mt-10" />
         {related.length > 0 ? (

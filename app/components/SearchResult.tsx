@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { SearchHit } from "../../server/news/search";
-import { OWN_STORY_LABEL } from "../../shared/article";
+import { alsoCoveredByLine, OWN_STORY_LABEL } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
 import { formatLongDate } from "../lib/dates";
 import { plainText } from "../../shared/highlight";
@@ -37,6 +37,9 @@ export function SearchResult({ hit }: { hit: SearchHit }) {
         <p className="mt-1 text-sm text-slate-700">
           <HighlightedText runs={hit.excerpt} />
         </p>
+        {hit.kind === "article" && hit.alsoCoveredBy ? (
+          <p className="mt-1 text-xs text-slate-700">{alsoCoveredByLine(hit.alsoCoveredBy)}</p>
+        ) : null}
         <p className="mt-2 text-xs text-slate-600">
           {hit.kind === "article" ? `By ${hit.author}` : "Blog post"}
           {hit.date ? (

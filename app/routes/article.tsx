@@ -7,6 +7,7 @@ import {
   correctionsOf,
   isTakenDown,
   latestArticles,
+  otherVersions,
   relatedArticles,
 } from "../../server/news/repository";
 import { categoryByKey } from "../../shared/categories";
@@ -50,12 +51,22 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     }
     throw redirect("/not-found");
   }
-  const [related, latest, corrections] = await Promise.all([
+  const { group } = article;
+  const [related, latest, corrections, versions] = await Promise.all([
     readOrEmpty(context.logger, "related stories", () => relatedArticles(context.db, article)),
     readOrEmpty(context.logger, "latest news", () =>
-      latestArticles(context.db, { limit: 4, excludeId: article.id }),
+      latestArticles(context.db, {
+        limit: 4,
+        excludeId: article.id,
+        ...(group ? { excludeGroup: group } : {}),
+      }),
     ),
     readOrEmpty(context.logger, "corrections", () => correctionsOf(context.db, article.id)),
+    group
+      ? readOrEmpty(context.logger, "other versions", () =>
+          otherVersions(context.db, group, article.id),
+        )
+      : [],
   ]);
   const { siteUrl } = context.config;
   const category = categoryByKey(article.category);
@@ -87,6 +98,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     related,
     latest,
     corrections,
+    versions,
     head,
   };
 }

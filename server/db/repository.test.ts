@@ -84,6 +84,8 @@ describe.each(testDatabases())("repository on $name", (database) => {
       "staff",
       "staff_audit",
       "staff_sessions",
+      "story_group_overrides",
+      "story_groups",
       "story_pins",
     ]);
     expect(await handle.ping()).toBe(true);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -109,6 +110,19 @@ export const articles = pgTable(
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     search: tsvector("search").generatedAlwaysAs(weightedDocument("title", "excerpt")),
+    /**
+     * The story group this article is one version of (other feeds carrying the same event, issue
+     * #36, decision 032); null when it stands alone. Kept by server/grouping/store.ts.
+     */
+    storyGroup: text("story_group").references((): AnyPgColumn => storyGroups.id, {
+      onDelete: "set null",
+    }),
+    /** Lists of every category show it: alone, or its group's lead. */
+    groupLead: boolean("group_lead").notNull().default(true),
+    /** Lists of its category show it: alone, or the first of its group in its category. */
+    categoryLead: boolean("category_lead").notNull().default(true),
+    /** The outlets of the group's other versions on the site (host names), oldest first; null alone. */
+    alsoCoveredBy: text("also_covered_by").array(),
   },
   (t) => [
     uniqueIndex("articles_link_unique").on(t.link),
@@ -137,12 +151,42 @@ export const articles = pgTable(
       )
       .where(sql`${t.takenDownAt} IS NULL`),
     index("articles_feed_guid_idx").on(t.feedId, t.guid),
+    index("articles_story_group_idx")
+      .on(t.storyGroup)
+      .where(sql`${t.storyGroup} IS NOT NULL`),
     index("articles_sanitize_policy_idx").on(t.sanitizePolicy),
     index("articles_pictures_unlisted_idx")
       .on(t.id)
       .where(sql`NOT ${t.picturesListed}`),
   ],
 );
+
+/**
+ * Versions of one event from several feeds (issue #36, decision 032): lists show the lead with "also
+ * covered by" the others. Formed at ingest by server/grouping; staff choose the lead, split and join.
+ */
+export const storyGroups = pgTable("story_groups", {
+  /** The id of the article the group began with. */
+  id: text("id").primaryKey(),
+  leadId: text("lead_id").notNull(),
+  /** Staff chose the lead: it stays while it is on the site. Otherwise the earliest version leads. */
+  leadByStaff: boolean("lead_by_staff").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What staff decided about an article's group, which ingest never undoes: `alone` (split from a wrong
+ * match: never grouped by the matcher again) or `joined` (put in a group by hand).
+ */
+export const storyGroupOverrides = pgTable("story_group_overrides", {
+  articleId: text("article_id")
+    .primaryKey()
+    .references(() => articles.id, { onDelete: "cascade" }),
+  decision: text("decision").$type<"alone" | "joined">().notNull(),
+  decidedBy: text("decided_by").notNull(),
+  decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * How many stories on the site each year (in San Diego time) holds, per category: the archives'

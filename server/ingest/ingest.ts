@@ -21,6 +21,8 @@ import { runPool, type PoolLimits } from "./pool";
 import { resanitizeArticles } from "./resanitize";
 import { DEAD_AFTER_FAILURES, nextAttemptAfterFailure, nextAttemptAfterSuccess } from "./schedule";
 import { newestItems, storeArticles, type StoreResult } from "./store";
+import { groupNewArticles, type ChangedStory } from "../grouping/store";
+import { storyChangeKeys } from "../../shared/cache-keys";
 import type { NormalizedArticle } from "./types";
 
 /** Every process sharing a database takes this lock for a pass, so only one pass runs at a time. */
@@ -247,6 +249,8 @@ async function processFeed(
     blockRules: readonly BlockRule[];
     /** What the pass's changes purge from the caches in front, gathered feed by feed. */
     purgeKeys: Set<string>;
+    /** The articles stored for the first time, gathered feed by feed, grouped after the feeds. */
+    insertedIds: string[];
   },
 ): Promise<FeedReport> {
   const { database, logger } = options;
@@ -378,11 +382,26 @@ async function processFeed(
     updated: stored.updated,
   });
   stored.purgeKeys.forEach((key) => pass.purgeKeys.add(key));
-  const { purgeKeys: _keys, ...counts } = stored;
+  pass.insertedIds.push(...stored.insertedIds);
+  const { purgeKeys: _keys, insertedIds: _ids, ...counts } = stored;
   const entry = { feed: source.url, outcome, items: items.length, blocked, ...counts };
   if (outcome === "no-items") logger.warn(entry, FEED_LOG[outcome]);
   else logger.info(entry, FEED_LOG[outcome]);
   return finish();
+}
+
+/**
+ * Puts the pass's new articles in story groups (server/grouping). The articles are stored whatever
+ * happens here: a failure is logged, and those articles stand alone.
+ */
+async function groupStored(options: IngestOptions, ids: string[]): Promise<ChangedStory[]> {
+  if (ids.length === 0) return [];
+  try {
+    return await options.database.db.transaction((tx) => groupNewArticles(tx, ids));
+  } catch (error) {
+    options.logger.error({ err: error, articles: ids.length }, "could not group the new articles");
+    return [];
+  }
 }
 
 /**
@@ -400,6 +419,7 @@ export async function runIngestPass(
   const notModified: NotModified[] = [];
   const blockRules = await listBlockRules(options.database.db);
   const purgeKeys = new Set<string>();
+  const insertedIds: string[] = [];
 
   const reports = await runPool(
     registered,
@@ -430,6 +450,7 @@ export async function runIngestPass(
             notModified,
             blockRules,
             purgeKeys,
+            insertedIds,
           });
         } catch (error) {
           // A database error while storing one feed is that feed's failure, not the pass's.
@@ -456,6 +477,8 @@ export async function runIngestPass(
   );
 
   await recordNotModified(options.database, notModified, now);
+  const regrouped = await groupStored(options, insertedIds);
+  storyChangeKeys(regrouped).forEach((key) => purgeKeys.add(key));
 
   let pictures: PicturePassSummary | null = null;
   if (options.pictures && !options.signal?.aborted) {
@@ -476,6 +499,7 @@ export async function runIngestPass(
   }
 
   const changed =
+    regrouped.length > 0 ||
     reports.some((r) => r.inserted > 0 || r.updated > 0) ||
     (pictures !== null &&
       (pictures.articlesChanged > 0 || pictures.fetched > 0 || pictures.removed > 0));

@@ -17,6 +17,8 @@ export interface StoreResult {
   duplicates: number;
   /** What the caches in front must drop (shared/cache-keys.ts); empty when nothing changed. */
   purgeKeys: string[];
+  /** The ids of the articles stored for the first time, which the pass then groups. */
+  insertedIds: string[];
 }
 
 /** Newest first; undated items count as new now, as that is when they are first seen. */
@@ -82,6 +84,7 @@ export async function storeArticles(
     unchanged: 0,
     duplicates: 0,
     purgeKeys: [],
+    insertedIds: [],
   };
   const batch = disambiguateIds(items);
   if (batch.length === 0) return result;
@@ -152,6 +155,7 @@ export async function storeArticles(
         updatedAt: now,
       });
       result.inserted++;
+      result.insertedIds.push(item.id);
       addedCategories.push(item.category);
       continue;
     }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
-import type { Article, ArticleWithBody, OwnStoryDetails } from "../../shared/article";
+import type { Article, ArticleWithBody, OwnStoryDetails, StoryVersion } from "../../shared/article";
 import type { ListCursor } from "../../shared/list-cursor";
 import type { CategoryKey } from "../../shared/categories";
 import { MAX_PINS } from "../../shared/newsroom";
@@ -20,6 +20,7 @@ import { bodyPictureUrls, withOwnPictures } from "../images/body";
 import { pictureHashOf } from "../newsroom/post-body";
 import { remembered } from "./read-cache";
 import { withVideoPlayers } from "./video-players";
+import { sourceName } from "../../shared/source-name";
 
 export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticle = typeof articles.$inferInsert;
@@ -43,6 +44,8 @@ const articleFields = {
   author: articles.author,
   link: articles.link,
   own: articles.own,
+  storyGroup: articles.storyGroup,
+  alsoCoveredBy: articles.alsoCoveredBy,
 };
 
 interface ArticleFields {
@@ -55,6 +58,8 @@ interface ArticleFields {
   author: string;
   link: string;
   own: boolean;
+  storyGroup: string | null;
+  alsoCoveredBy: string[] | null;
 }
 
 function toArticle(row: ArticleFields): Article {
@@ -68,18 +73,42 @@ function toArticle(row: ArticleFields): Article {
     author: row.author,
     link: row.link,
     ...(row.own ? { own: true as const } : {}),
+    ...(row.storyGroup ? { group: row.storyGroup } : {}),
+    ...(row.alsoCoveredBy?.length ? { alsoCoveredBy: row.alsoCoveredBy } : {}),
   };
+}
+
+/**
+ * One card per story group (decision 032): lists of every category show each group's lead, lists of
+ * one category the group's first version in it. Alone, a story leads both.
+ */
+const leadsOf = (category: CategoryKey | undefined) =>
+  category ? articles.categoryLead : articles.groupLead;
+
+/** A list merged from several lists, with the first card of each story group only. */
+export function oneCardPerGroup(list: Article[]): Article[] {
+  const seen = new Set<string>();
+  return list.filter((article) => {
+    if (article.group === undefined) return true;
+    if (seen.has(article.group)) return false;
+    seen.add(article.group);
+    return true;
+  });
 }
 
 /** Newest first; optionally one category. */
 async function readLatestArticles(
   db: Database,
-  options: { category?: CategoryKey; limit: number; excludeId?: string },
+  options: { category?: CategoryKey; limit: number; excludeId?: string; excludeGroup?: string },
 ): Promise<Article[]> {
   const conditions = [
     LIVE,
     options.category ? eq(articles.category, options.category) : undefined,
+    leadsOf(options.category),
     options.excludeId ? ne(articles.id, options.excludeId) : undefined,
+    options.excludeGroup
+      ? sql`${articles.storyGroup} IS DISTINCT FROM ${options.excludeGroup}`
+      : undefined,
   ];
   const rows = await db
     .select(articleFields)
@@ -181,6 +210,32 @@ async function readArticleById(db: Database, id: string): Promise<ArticleWithBod
 }
 export const articleById = remembered("articleById", readArticleById);
 
+/** The other versions of `group` on the site, the oldest first, never `exceptId`. */
+async function readOtherVersions(
+  db: Database,
+  group: string,
+  exceptId: string,
+): Promise<StoryVersion[]> {
+  const rows = await db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      link: articles.link,
+      at: articles.publishedAt,
+    })
+    .from(articles)
+    .where(and(eq(articles.storyGroup, group), ne(articles.id, exceptId), LIVE))
+    .orderBy(asc(articles.publishedAt), asc(articles.id))
+    .limit(20);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    source: sourceName(row.link),
+    date: row.at.toISOString(),
+  }));
+}
+export const otherVersions = remembered("otherVersions", readOtherVersions);
+
 /** Whether staff took the story down (its address answers 410 Gone rather than 404). */
 export async function isTakenDown(db: Database, id: string): Promise<boolean> {
   const [row] = await db
@@ -281,13 +336,15 @@ export async function listFeeds(db: Database): Promise<FeedRow[]> {
   return db.select().from(feeds).orderBy(feeds.category, feeds.url);
 }
 
+/** archive_counts' rows for every category together (migration 0019). */
+const EVERY_CATEGORY = "";
+
 /** Years (in San Diego time) that have stories on the site, newest first (archive_counts). */
 async function readArchiveYears(db: Database): Promise<number[]> {
   const rows = await db
     .select({ year: archiveCounts.year })
     .from(archiveCounts)
-    .groupBy(archiveCounts.year)
-    .having(sql`sum(${archiveCounts.articles}) > 0`)
+    .where(and(eq(archiveCounts.category, EVERY_CATEGORY), gt(archiveCounts.articles, 0)))
     .orderBy(desc(archiveCounts.year));
   return rows.map((r) => r.year);
 }
@@ -323,6 +380,7 @@ async function readArchiveArticles(
   const where = and(
     LIVE,
     options.category ? eq(articles.category, options.category) : undefined,
+    leadsOf(options.category),
     sql`${articles.publishedAt} >= ${from}`,
     sql`${articles.publishedAt} < ${to}`,
     beyond,
@@ -352,7 +410,7 @@ async function readArchiveArticles(
       .where(
         and(
           eq(archiveCounts.year, options.year),
-          options.category ? eq(archiveCounts.category, options.category) : undefined,
+          eq(archiveCounts.category, options.category ?? EVERY_CATEGORY),
         ),
       ),
   ]);
@@ -373,10 +431,11 @@ export async function newestOfEach(
   perCategory: number,
   overall = 0,
 ): Promise<{ overall: Article[]; lists: Article[][] }> {
-  const columns = sql`id, title, excerpt, picture, category, published_at, author, link, own`;
+  const columns = sql`id, title, excerpt, picture, category, published_at, author, link, own,
+    story_group, also_covered_by`;
   const newestOverall =
     overall > 0
-      ? sql`(SELECT ${columns}, 0::bigint AS position FROM ${articles} WHERE ${LIVE_SQL}
+      ? sql`(SELECT ${columns}, 0::bigint AS position FROM ${articles} WHERE ${LIVE_SQL} AND group_lead
               ORDER BY ${articles.publishedAt} DESC, ${articles.id} LIMIT ${overall})
             UNION ALL`
       : sql``;
@@ -386,7 +445,8 @@ export async function newestOfEach(
        FROM unnest(${`{${categories.join(",")}}`}::text[])
             WITH ORDINALITY AS c(wanted, position)
       CROSS JOIN LATERAL (
-        SELECT * FROM ${articles} WHERE ${articles.category} = c.wanted AND ${LIVE_SQL}
+        SELECT * FROM ${articles}
+         WHERE ${articles.category} = c.wanted AND ${LIVE_SQL} AND category_lead
          ORDER BY ${articles.publishedAt} DESC, ${articles.id} LIMIT ${perCategory}
       ) a)
      ORDER BY position, published_at DESC, id`);
@@ -402,10 +462,17 @@ export async function newestOfEach(
     author: string;
     link: string;
     own: boolean;
+    story_group: string | null;
+    also_covered_by: string[] | null;
     position: number | string;
   }>(result)) {
     lists[Number(row.position)]?.push(
-      toArticle({ ...row, publishedAt: new Date(row.published_at) }),
+      toArticle({
+        ...row,
+        publishedAt: new Date(row.published_at),
+        storyGroup: row.story_group,
+        alsoCoveredBy: row.also_covered_by,
+      }),
     );
   }
   const [newest = [], ...byCategory] = lists;
@@ -418,7 +485,9 @@ export async function newestPerCategory(
   categories: readonly CategoryKey[],
   perCategory: number,
 ): Promise<Article[]> {
-  return newestFirst((await newestOfEach(db, categories, perCategory)).lists.flat());
+  return oneCardPerGroup(
+    newestFirst((await newestOfEach(db, categories, perCategory)).lists.flat()),
+  );
 }
 
 const newestFirst = (list: Article[]) =>
@@ -480,16 +549,22 @@ async function readHomeLists(
     overall.map((article) => listed.get(article.id) ?? article),
     HEADLINES,
   );
-  const featured = pinnedFirst(
-    pinned,
-    newestFeatured,
-    Math.max(newestFeatured.length, pinned.length),
+  const featured = oneCardPerGroup(
+    pinnedFirst(pinned, newestFeatured, Math.max(newestFeatured.length, pinned.length)),
   );
-  return { headlines, featured, recent: newestFirst(lists.flat()) };
+  return { headlines, featured, recent: oneCardPerGroup(newestFirst(lists.flat())) };
 }
 export const homeLists = remembered("homeLists", readHomeLists);
 
-/** Up to 3 other articles of the same category, newest first, never the article itself. */
+/**
+ * Up to 3 other articles of the same category, newest first, never the article itself nor another
+ * version of its story (the page lists those apart).
+ */
 export function relatedArticles(db: Database, article: Article): Promise<Article[]> {
-  return latestArticles(db, { category: article.category, limit: 3, excludeId: article.id });
+  return latestArticles(db, {
+    category: article.category,
+    limit: 3,
+    excludeId: article.id,
+    ...(article.group ? { excludeGroup: article.group } : {}),
+  });
 }

@@ -32,6 +32,8 @@ export type SearchHit =
       author: string;
       /** The publication's own story (decision 028); absent on a feed story. */
       own?: true;
+      /** The outlets of its story group's other versions (decision 032); absent alone. */
+      alsoCoveredBy?: string[];
     })
   | (HitFields & { kind: "blog"; slug: string });
 
@@ -73,6 +75,7 @@ interface HitRow {
   category: string | null;
   author: string | null;
   own: boolean;
+  also_covered_by: string[] | null;
   published_at: Date | string | null;
   total: number | string;
 }
@@ -116,21 +119,27 @@ export async function searchSite(
     WITH q AS (SELECT ${tsQuery(query)} AS query),
     newest AS (
       SELECT a.id, a.title, a.excerpt, a.picture, a.category, a.author, a.own, a.published_at,
-             a.search
+             a.search, a.story_group, a.also_covered_by
         FROM articles a
        WHERE a.search @@ ${tsQuery(query)} AND a.taken_down_at IS NULL
        ORDER BY a.published_at DESC
        LIMIT ${RANKED_MATCHES}
     ),
-    hits AS (
-      SELECT 'article' AS kind, a.id AS key, a.title, a.excerpt AS body, a.picture,
-             NULL::text AS image, a.category,
-             a.author, a.own, a.published_at,
-             ts_rank_cd(a.search, q.query) * ${recency("a.published_at")} AS rank
+    ranked AS (
+      SELECT a.*, ts_rank_cd(a.search, q.query) * ${recency("a.published_at")} AS rank
         FROM newest a, q
+    ),
+    hits AS (
+      -- One card per story group (decision 032): its best-ranked version.
+      (SELECT DISTINCT ON (coalesce(a.story_group, a.id))
+             'article' AS kind, a.id AS key, a.title, a.excerpt AS body, a.picture,
+             NULL::text AS image, a.category,
+             a.author, a.own, a.also_covered_by, a.published_at, a.rank
+        FROM ranked a
+       ORDER BY coalesce(a.story_group, a.id), a.rank DESC, a.published_at DESC, a.id)
       UNION ALL
       SELECT 'blog', b.slug, b.title, b.description, p.picture, b.image, NULL, NULL, false,
-             b.published_at,
+             NULL, b.published_at,
              ts_rank_cd(b.search, q.query) * coalesce(${recency("b.published_at")}, 1)
         FROM blog_posts b LEFT JOIN pictures p ON p.url = b.image, q WHERE b.search @@ q.query
     ),
@@ -140,7 +149,7 @@ export async function searchSite(
        LIMIT ${pageSize} OFFSET ${offset}
     )
     SELECT page.kind, page.key, page.picture, page.image, page.category, page.author, page.own,
-           page.published_at,
+           page.also_covered_by, page.published_at,
            page.total,
            ts_headline(${config}, page.title, q.query, ${HEADLINE_OPTIONS}) AS title,
            ts_headline(${config}, page.body, q.query, ${HEADLINE_OPTIONS}) AS excerpt
@@ -174,6 +183,7 @@ function toHit(row: HitRow): SearchHit {
         category: row.category as CategoryKey,
         author: row.author ?? "Staff Writer",
         ...(row.own ? { own: true as const } : {}),
+        ...(row.also_covered_by?.length ? { alsoCoveredBy: row.also_covered_by } : {}),
       }
     : { ...fields, kind: "blog", slug: row.key };
 }
@@ -209,9 +219,11 @@ async function correctedQuery(db: Database, query: string): Promise<string | nul
 
 async function countHits(db: Database, query: string): Promise<number> {
   const result = await db.execute(sql`
-    SELECT (SELECT count(*) FROM (SELECT 1 FROM articles a
-             WHERE a.search @@ ${tsQuery(query)} AND a.taken_down_at IS NULL
-             LIMIT ${RANKED_MATCHES}) AS ranked)
+    SELECT (SELECT count(DISTINCT coalesce(ranked.story_group, ranked.id))
+              FROM (SELECT a.id, a.story_group FROM articles a
+                     WHERE a.search @@ ${tsQuery(query)} AND a.taken_down_at IS NULL
+                     ORDER BY a.published_at DESC
+                     LIMIT ${RANKED_MATCHES}) AS ranked)
          + (SELECT count(*) FROM blog_posts b WHERE b.search @@ ${tsQuery(query)}) AS total
   `);
   return Number(rowsOf<{ total: number | string }>(result)[0]?.total ?? 0);

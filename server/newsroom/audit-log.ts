@@ -18,6 +18,10 @@ export const AUDIT_KINDS = {
     actions: ["story.headline", "story.picture"],
   },
   pins: { label: "Pins", actions: ["story.pin", "story.unpin", "story.pin-order"] },
+  groups: {
+    label: "Story groups",
+    actions: ["story.group-split", "story.group-join", "story.group-lead"],
+  },
   rules: { label: "Block rules", actions: ["rule.add", "rule.remove", "rule.apply"] },
   banner: { label: "Banner", actions: ["banner.set", "banner.clear"] },
   inbox: { label: "Inbox", actions: ["inbox.handled", "inbox.unhandled", "inbox.delete"] },
@@ -137,6 +141,12 @@ export function auditSentence(entry: SentenceEntry, formatTime: (iso: string) =>
         : `${who} kept ${story} pinned until ${time(text(after, "expires"))}`;
     case "story.unpin":
       return `${who} unpinned ${story}`;
+    case "story.group-split":
+      return `${who} split ${story} from its story group`;
+    case "story.group-join":
+      return `${who} joined ${story} with story ${text(before, "with") ?? "?"}`;
+    case "story.group-lead":
+      return `${who} made ${story} its story group's lead`;
     case "story.pin-order": {
       const from = list(before, "order").indexOf(entry.subject);
       const to = list(after, "order").indexOf(entry.subject);

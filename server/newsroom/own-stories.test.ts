@@ -253,7 +253,14 @@ describe.each(testDatabases())("the newsroom's own stories on $name", (database)
       ],
       new Date(),
     );
-    expect(result).toEqual({ inserted: 0, updated: 0, unchanged: 0, duplicates: 1, purgeKeys: [] });
+    expect(result).toEqual({
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      duplicates: 1,
+      purgeKeys: [],
+      insertedIds: [],
+    });
     expect(await row(id)).toEqual(before);
   });
 

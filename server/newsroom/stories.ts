@@ -11,6 +11,7 @@ import {
 } from "../../shared/newsroom";
 import { HOME_KEY, storyChangeKeys } from "../../shared/cache-keys";
 import { recordAudit } from "../staff/audit";
+import { leaveGroups } from "../grouping/store";
 import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { blockingRule, blockRuleById, describeRule, parsePattern } from "./block-rules";
 import { UNPUBLISHED_REASON } from "./posts";
@@ -55,13 +56,19 @@ export function takeDown(
       .update(articles)
       .set({ takenDownAt: now, takedownReason: reason })
       .where(eq(articles.id, id));
+    // A version taken down leaves its story group, whose other versions then show without it.
+    const regrouped = await leaveGroups(tx, [id]);
     await recordAudit(tx, actor, {
       action: "story.take-down",
       subject: id,
       before: { down: false },
       after: { down: true, reason },
     });
-    return { ok: true, message: "The story is down.", purge: storyChangeKeys([story]) };
+    return {
+      ok: true,
+      message: "The story is down.",
+      purge: storyChangeKeys([story, ...regrouped]),
+    };
   });
 }
 
@@ -405,6 +412,7 @@ export function applyBlockRule(
         .set({ takenDownAt: now, takedownReason: reason })
         .where(eq(articles.id, id));
     }
+    const regrouped = await leaveGroups(tx, ids);
     await recordAudit(tx, actor, {
       action: "rule.apply",
       subject: `rule ${rule.id}`,
@@ -414,7 +422,7 @@ export function applyBlockRule(
     return {
       ok: true,
       message: `${ids.length} ${ids.length === 1 ? "story is" : "stories are"} down.`,
-      purge: storyChangeKeys(matched),
+      purge: storyChangeKeys([...matched, ...regrouped]),
     };
   });
 }

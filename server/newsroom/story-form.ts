@@ -3,6 +3,7 @@ import type { StaffMember } from "../staff/accounts";
 import type { ActionResult, NewsroomServices } from "./action";
 import { addCorrection, editCorrection, retractCorrection } from "./corrections";
 import { movePin, pin, restore, setHeadline, setPictureChoice, takeDown, unpin } from "./stories";
+import { chooseLead, joinStories, splitStory } from "./story-groups";
 
 /** The story actions a newsroom form can ask for, by its `intent` field. */
 export const STORY_INTENTS = [
@@ -17,6 +18,9 @@ export const STORY_INTENTS = [
   "unpin",
   "pin-up",
   "pin-down",
+  "group-split",
+  "group-join",
+  "group-lead",
 ] as const;
 export type StoryIntent = (typeof STORY_INTENTS)[number];
 
@@ -34,6 +38,9 @@ export const DONE: Record<StoryIntent, string> = {
   unpin: "The story is unpinned.",
   "pin-up": "The pins are reordered.",
   "pin-down": "The pins are reordered.",
+  "group-split": "The story stands alone now: no ingest pass groups it again.",
+  "group-join": "The stories are one group: lists show its lead with “also covered by”.",
+  "group-lead": "The story leads its group: lists of every category show it for the group.",
 };
 
 export const isStoryIntent = (value: unknown): value is StoryIntent =>
@@ -92,5 +99,11 @@ export function runStoryAction(
       return movePin(services, member, id, "up", now);
     case "pin-down":
       return movePin(services, member, id, "down", now);
+    case "group-split":
+      return splitStory(services, member, id);
+    case "group-join":
+      return joinStories(services, member, id, text(form, "other"));
+    case "group-lead":
+      return chooseLead(services, member, id);
   }
 }

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { DONE, isStoryIntent, runStoryAction } from "../../../server/newsroom/story-form";
 import { storyDetail } from "../../../server/newsroom/story-reads";
+import { groupVersions } from "../../../server/newsroom/story-groups";
 import {
   MAX_CORRECTION_LENGTH,
   MAX_HEADLINE_LENGTH,
@@ -38,8 +39,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const story = await storyDetail(context.db, params.id);
   if (!story) throw data("There is no story with that id.", { status: 404 });
+  const versions = await groupVersions(context.db, params.id);
   const done = new URL(request.url).searchParams.get("done");
-  return { story, done: isStoryIntent(done) ? DONE[done] : null };
+  return { story, versions, done: isStoryIntent(done) ? DONE[done] : null };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -64,7 +66,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
 }
 
 export default function Story({ loaderData, actionData }: Route.ComponentProps) {
-  const { story, done } = loaderData;
+  const { story, versions, done } = loaderData;
   const errorFor = (intent: string) =>
     actionData?.intent === intent ? actionData.error : undefined;
   const panelError = (intents: string[]) =>
@@ -223,6 +225,72 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         </Form>
       </Panel>
+
+      {story.takenDown ? null : (
+        <Panel id="group-heading" title="Story group">
+          {panelError(["group-split", "group-join", "group-lead"])}
+          {versions.length > 0 ? (
+            <>
+              <p className="text-sm text-slate-700">
+                Other feeds carry the same story. Lists show the lead, with “also covered by” the
+                other outlets; the article page lists every version.
+              </p>
+              <ul className="flex flex-col gap-1">
+                {versions.map((v) => (
+                  <li key={v.id}>
+                    {v.id === story.id ? (
+                      <span className="font-semibold">This story</span>
+                    ) : (
+                      <Link
+                        to={`/newsroom/stories/${encodeURIComponent(v.id)}`}
+                        className="underline"
+                      >
+                        {v.title}
+                      </Link>
+                    )}{" "}
+                    <span className="text-sm text-slate-700">
+                      ({v.source}, {categoryByKey(v.category).name}
+                      {v.lead ? ", the lead" : ""})
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <Form method="post" className="flex flex-wrap gap-3">
+                <CsrfField />
+                {versions.some((v) => v.id === story.id && !v.lead) ? (
+                  <button type="submit" name="intent" value="group-lead" className={BUTTON}>
+                    Make this story the lead
+                  </button>
+                ) : null}
+                <button type="submit" name="intent" value="group-split" className={BUTTON}>
+                  Split it from the group
+                </button>
+              </Form>
+            </>
+          ) : (
+            <p className="text-sm text-slate-700">
+              This story stands alone: no other feed&apos;s version is grouped with it.
+            </p>
+          )}
+          <Form method="post" className="flex flex-wrap items-end gap-3">
+            <CsrfField />
+            <input type="hidden" name="intent" value="group-join" />
+            <label className="flex min-w-0 flex-1 flex-col gap-1 font-semibold">
+              Join it with another story (its id or its address on the site)
+              <input
+                name="other"
+                required
+                maxLength={300}
+                aria-invalid={errorFor("group-join") ? true : undefined}
+                className={FIELD}
+              />
+            </label>
+            <button type="submit" className={PRIMARY_BUTTON}>
+              Join
+            </button>
+          </Form>
+        </Panel>
+      )}
 
       <Panel id="pin-heading" title="Pin to the home page">
         {panelError(["pin", "unpin"])}

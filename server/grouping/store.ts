@@ -1,0 +1,261 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { rowsOf, type Database } from "../db/client";
+import { articles, storyGroups } from "../db/schema";
+import {
+  chooseGroup,
+  comparable,
+  matchFeatures,
+  scorePair,
+  wordWeights,
+  MATCH_WINDOW_HOURS,
+  type GroupCandidate,
+  type MatchFeatures,
+} from "./match";
+
+/**
+ * Story groups in the database (issue #36, decision 032): formed at ingest from the pass's new
+ * articles (groupNewArticles), kept right after every change (settleGroups): the lead of each group
+ * and of each category within it, and every version's "also covered by". Lists read the flags
+ * `group_lead` and `category_lead`; nothing is computed when a page is read.
+ */
+
+/** The most recent articles read around a pass's new ones: a bounded read whatever the archive. */
+export const WINDOW_LIMIT = 5_000;
+
+/** A story whose group changed, for the cache keys of its pages. */
+export interface ChangedStory {
+  id: string;
+  category: string;
+}
+
+interface WindowRow {
+  id: string;
+  feed_id: number;
+  title: string;
+  excerpt: string;
+  published_at: Date | string;
+  category: string;
+  story_group: string | null;
+}
+
+interface Version {
+  row: WindowRow;
+  features: MatchFeatures;
+  group: string | null;
+}
+
+/**
+ * Matches each of `ids` (articles just stored) against the recent articles of other feeds and puts
+ * it in the group of its best match (decision 029), or starts a group with it. Own stories, stories
+ * taken down, stories staff split off (`alone`) and stories already grouped are left as they are, so
+ * re-reading a feed changes nothing staff decided. Returns the stories whose lists or pages changed.
+ */
+export async function groupNewArticles(
+  db: Database,
+  ids: readonly string[],
+): Promise<ChangedStory[]> {
+  if (ids.length === 0) return [];
+  const window = await readWindow(db, ids);
+  const fresh = ids
+    .map((id) => window.get(id))
+    .filter((v): v is Version => v !== undefined && v.group === null)
+    .sort((a, b) => a.features.time - b.features.time || a.row.id.localeCompare(b.row.id));
+  if (fresh.length === 0) return [];
+
+  const versions = [...window.values()];
+  const weight = wordWeights(versions.map((v) => v.features));
+  // Which versions hold each word: a pair needs two shared words to score at all (scorePair).
+  const holding = new Map<string, Version[]>();
+  for (const v of versions) {
+    for (const word of v.features.openingWords) {
+      const list = holding.get(word);
+      if (list) list.push(v);
+      else holding.set(word, [v]);
+    }
+  }
+
+  const created = new Set<string>();
+  const joined = new Map<string, string>();
+  for (const version of fresh) {
+    if (version.group !== null) continue;
+    const shared = new Map<Version, number>();
+    for (const word of version.features.openingWords) {
+      for (const other of holding.get(word) ?? []) {
+        if (other !== version) shared.set(other, (shared.get(other) ?? 0) + 1);
+      }
+    }
+    const candidates: (GroupCandidate & { version: Version })[] = [];
+    for (const [other, count] of shared) {
+      if (count < 2 || !comparable(version.features, other.features)) continue;
+      const { score } = scorePair(version.features, other.features, weight);
+      candidates.push({ group: other.group ?? `alone:${other.row.id}`, score, version: other });
+    }
+    const chosen = chooseGroup(candidates);
+    if (chosen === null) continue;
+    let group = chosen;
+    if (chosen.startsWith("alone:")) {
+      const other = candidates.find((c) => c.group === chosen)?.version;
+      if (!other) continue;
+      group = randomUUID();
+      created.add(group);
+      other.group = group;
+      joined.set(other.row.id, group);
+    }
+    version.group = group;
+    joined.set(version.row.id, group);
+  }
+  if (joined.size === 0) return [];
+
+  for (const id of created) {
+    // The lead is settled below; the founding version holds the place until then.
+    const first = [...joined].find(([, group]) => group === id)?.[0] ?? "";
+    await db.insert(storyGroups).values({ id, leadId: first });
+  }
+  const byGroup = new Map<string, string[]>();
+  for (const [id, group] of joined) byGroup.set(group, [...(byGroup.get(group) ?? []), id]);
+  for (const [group, members] of byGroup) {
+    await db.update(articles).set({ storyGroup: group }).where(inArray(articles.id, members));
+  }
+  return settleGroups(db, [...byGroup.keys()]);
+}
+
+/** The live feed stories around `ids` (by date), with what matching compares, by id. */
+async function readWindow(db: Database, ids: readonly string[]): Promise<Map<string, Version>> {
+  const hours = `${MATCH_WINDOW_HOURS} hours`;
+  const result = await db.execute(sql`
+    WITH span AS (
+      SELECT min(published_at) - ${hours}::interval AS since,
+             max(published_at) + ${hours}::interval AS until
+        FROM ${articles} WHERE id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+    )
+    SELECT a.id, a.feed_id, coalesce(a.feed_title, a.title) AS title, a.excerpt, a.published_at,
+           a.category, a.story_group
+      FROM ${articles} a, span
+     WHERE a.taken_down_at IS NULL AND NOT a.own AND a.feed_id IS NOT NULL
+       AND a.published_at >= span.since AND a.published_at <= span.until
+       AND NOT EXISTS (SELECT 1 FROM story_group_overrides o
+                        WHERE o.article_id = a.id AND o.decision = 'alone')
+     ORDER BY a.published_at DESC
+     LIMIT ${WINDOW_LIMIT}`);
+  const window = new Map<string, Version>();
+  for (const row of rowsOf<WindowRow>(result)) {
+    const features = matchFeatures({
+      feedId: row.feed_id,
+      title: row.title,
+      excerpt: row.excerpt,
+      publishedAt: new Date(row.published_at),
+    });
+    window.set(row.id, { row, features, group: row.story_group });
+  }
+  return window;
+}
+
+/** The host a version came from, as the article page names its outlet ("www." left off). */
+const hostOf = (link: string) =>
+  sql.raw(
+    `regexp_replace(lower(substring(${link} from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#@]+)')), '^www\\.', '')`,
+  );
+
+/**
+ * Puts `groups` right after a change: a group with fewer than two versions on the site is dissolved;
+ * the lead is staff's choice while it is on the site, else the earliest version; in each category
+ * the group's lead or else its earliest version there leads; every version lists the other outlets.
+ * Returns the versions whose flags or outlets changed (and those of dissolved groups).
+ */
+export async function settleGroups(
+  db: Database,
+  groups: readonly string[],
+): Promise<ChangedStory[]> {
+  if (groups.length === 0) return [];
+  const list = sql`(${sql.join(
+    groups.map((g) => sql`${g}`),
+    sql`, `,
+  )})`;
+  const changed: ChangedStory[] = [];
+  const dissolved = await db.execute(sql`
+    UPDATE ${articles} SET story_group = NULL, group_lead = true, category_lead = true,
+           also_covered_by = NULL
+     WHERE story_group IN (
+       SELECT g.id FROM ${storyGroups} g
+        WHERE g.id IN ${list}
+          AND (SELECT count(*) FROM ${articles} m
+                WHERE m.story_group = g.id AND m.taken_down_at IS NULL) < 2)
+    RETURNING id, category`);
+  changed.push(...rowsOf<ChangedStory>(dissolved));
+  await db.execute(sql`
+    DELETE FROM ${storyGroups} g
+     WHERE g.id IN ${list}
+       AND NOT EXISTS (SELECT 1 FROM ${articles} m WHERE m.story_group = g.id)`);
+  await db.execute(sql`
+    UPDATE ${storyGroups} g SET lead_by_staff = false
+     WHERE g.id IN ${list} AND g.lead_by_staff
+       AND NOT EXISTS (SELECT 1 FROM ${articles} m
+                        WHERE m.id = g.lead_id AND m.story_group = g.id AND m.taken_down_at IS NULL)`);
+  await db.execute(sql`
+    UPDATE ${storyGroups} g SET updated_at = now(),
+           lead_id = (SELECT m.id FROM ${articles} m
+                       WHERE m.story_group = g.id AND m.taken_down_at IS NULL
+                       ORDER BY m.published_at, m.id LIMIT 1)
+     WHERE g.id IN ${list} AND NOT g.lead_by_staff`);
+  const settled = await db.execute(sql`
+    WITH versions AS (
+      SELECT a.id, a.story_group, (a.id = g.lead_id) AS group_lead,
+             row_number() OVER (PARTITION BY a.story_group, a.category
+                                ORDER BY (a.id = g.lead_id) DESC, a.published_at, a.id) = 1
+               AS category_lead,
+             array(SELECT s.host FROM (
+                     SELECT ${hostOf("o.link")} AS host, min(o.published_at) AS since
+                       FROM ${articles} o
+                      WHERE o.story_group = a.story_group AND o.id <> a.id
+                        AND o.taken_down_at IS NULL
+                      GROUP BY 1) s
+                    WHERE s.host IS NOT NULL AND s.host <> coalesce(${hostOf("a.link")}, '')
+                    ORDER BY s.since, s.host) AS outlets
+        FROM ${articles} a JOIN ${storyGroups} g ON g.id = a.story_group
+       WHERE a.story_group IN ${list} AND a.taken_down_at IS NULL
+    )
+    UPDATE ${articles} a SET group_lead = v.group_lead, category_lead = v.category_lead,
+           also_covered_by = v.outlets
+      FROM versions v
+     WHERE a.id = v.id
+       AND (a.group_lead IS DISTINCT FROM v.group_lead
+            OR a.category_lead IS DISTINCT FROM v.category_lead
+            OR a.also_covered_by IS DISTINCT FROM v.outlets)
+    RETURNING a.id, a.category`);
+  changed.push(...rowsOf<ChangedStory>(settled));
+  return changed;
+}
+
+/**
+ * Takes `ids` out of their groups (a take-down, a split): each stands alone again, and what is left
+ * of its group is settled. Returns the stories whose lists or pages changed.
+ */
+export async function leaveGroups(db: Database, ids: readonly string[]): Promise<ChangedStory[]> {
+  if (ids.length === 0) return [];
+  const inGroups = await db
+    .select({ group: articles.storyGroup })
+    .from(articles)
+    .where(and(inArray(articles.id, [...ids]), isNotNull(articles.storyGroup)));
+  if (inGroups.length === 0) return [];
+  const left = await db
+    .update(articles)
+    .set({ storyGroup: null, groupLead: true, categoryLead: true, alsoCoveredBy: null })
+    .where(inArray(articles.id, [...ids]))
+    .returning({ id: articles.id, category: articles.category });
+  const groups = [...new Set(inGroups.flatMap((row) => (row.group ? [row.group] : [])))];
+  return [...left, ...(await settleGroups(db, groups))];
+}
+
+/** The group an article is in, or null. */
+export async function groupOf(db: Database, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ group: articles.storyGroup })
+    .from(articles)
+    .where(eq(articles.id, id))
+    .limit(1);
+  return row?.group ?? null;
+}
