@@ -129,11 +129,11 @@ describe("news command", { timeout: 120_000 }, () => {
     const result = await news(["ingest"]);
     expect(result.code).toBe(0);
     const lines = result.stdout.split("\n");
-    expect(lines.filter((l) => l.startsWith("✔ ["))).toHaveLength(16);
+    expect(lines.filter((l) => l.startsWith("✔ ["))).toHaveLength(17);
     expect(result.stdout).toMatch(
       /fetched\s+not modified\s+failed\s+not due\s+new articles\s+updated articles/,
     );
-    expect(result.stdout).toMatch(/\n16\s+0\s+0\s+0\s+240\s+0\s/);
+    expect(result.stdout).toMatch(/\n17\s+0\s+0\s+0\s+241\s+0\s/);
     // The sample feeds' pictures are files of the site itself: taken as they are, none fetched.
     expect(result.stdout).toMatch(/^Pictures: \d+ taken, 0 unchanged, 0 failed/m);
 
@@ -144,7 +144,7 @@ describe("news command", { timeout: 120_000 }, () => {
     )
       .slice(1)
       .map(Number);
-    expect((fetched ?? 0) + (notDue ?? 0)).toBe(16);
+    expect((fetched ?? 0) + (notDue ?? 0)).toBe(17);
     expect([failed, inserted, updated]).toEqual([0, 0, 0]);
 
     const feeds = await news(["feeds"]);
@@ -153,7 +153,7 @@ describe("news command", { timeout: 120_000 }, () => {
       /health\s+category\s+feed\s+status\s+last result\s+last success\s+failures\s+next attempt/,
     );
     const healthy = feeds.stdout.split("\n").filter((l) => l.startsWith("ok "));
-    expect(healthy).toHaveLength(16);
+    expect(healthy).toHaveLength(17);
     for (const line of healthy) expect(line).toMatch(/\s200\s+stored \d+\s/);
 
     const pictures = await news(["pictures"]);
