@@ -9,8 +9,11 @@ import {
   type EditorBundle,
   type RouteBundle,
 } from "./bundle-size";
+import { requireBuild } from "./test-build";
 
-describe.skipIf(!fs.existsSync(path.resolve("build/server/index.js")))("JavaScript budget", () => {
+requireBuild("build/server/index.js", "build/client/assets");
+
+describe("JavaScript budget", () => {
   // Measured once for every test: gzipping each page's scripts at level 9 takes seconds.
   let routes: Promise<RouteBundle[]> | undefined;
   let editor: Promise<EditorBundle | null> | undefined;
@@ -61,12 +64,4 @@ describe.skipIf(!fs.existsSync(path.resolve("build/server/index.js")))("JavaScri
       expect(bundle.cssGzipBytes, bundle.route).toBeGreaterThan(1024);
     }
   });
-});
-
-it("says plainly when there is no build to measure", () => {
-  if (!fs.existsSync(path.resolve("build/server/index.js"))) {
-    console.warn(
-      "No production build: the JavaScript budget was NOT checked (npm test builds first).",
-    );
-  }
 });

@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { requireBuild } from "./test-build";
 
 /**
  * Fonts (docs/decisions/011-system-fonts.md): none from another host, and any font the site ships is
  * its own fingerprinted asset with `font-display: swap`, preloaded by the pages. Checked on the build.
  */
 const ASSETS = path.resolve("build/client/assets");
-const built = fs.existsSync(ASSETS);
+requireBuild(ASSETS);
 
 function stylesheets(): { file: string; css: string }[] {
   return fs
@@ -18,7 +19,7 @@ function stylesheets(): { file: string; css: string }[] {
 
 const FONT_HOSTS = /fonts\.googleapis\.com|fonts\.gstatic\.com|use\.typekit\.net|fonts\.bunny\.net/;
 
-describe.skipIf(!built)("fonts in the production build", () => {
+describe("fonts in the production build", () => {
   it("loads no stylesheet or font from another host", () => {
     for (const { file, css } of stylesheets()) {
       expect(css, file).not.toMatch(FONT_HOSTS);
@@ -53,9 +54,4 @@ describe.skipIf(!built)("fonts in the production build", () => {
     if (fonts.length > 0) expect(root).toMatch(/rel:\s*"preload"[^}]*as:\s*"font"/);
     else expect(root).not.toMatch(/as:\s*"font"/);
   });
-});
-
-it("says plainly when there is no build to check", () => {
-  if (!built)
-    console.warn("No production build: the font rules were NOT checked (npm test builds first).");
 });

@@ -11,3 +11,16 @@ export function ensureBuilt(root = "."): void {
   const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (build.status !== 0) throw new Error(`The site could not be built for the test in ${root}`);
 }
+
+/**
+ * For tests that check the build as it is (budgets, fonts): fails them when there is none, since a
+ * skipped check passes unseen. `npm test` builds before Vitest; run alone, Vitest needs a build.
+ */
+export function requireBuild(...files: string[]): void {
+  const missing = files.filter((file) => !fs.existsSync(path.resolve(file)));
+  if (missing.length > 0) {
+    throw new Error(
+      `No production build to check (${missing.join(", ")} missing): run \`npm run build\` first.`,
+    );
+  }
+}
