@@ -1,15 +1,7 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { rowsOf } from "../db/client";
-import {
-  archiveCounts,
-  articles,
-  feeds,
-  staffAudit,
-  storyGroupOverrides,
-  storyGroups,
-} from "../db/schema";
+import { articles, feeds, staffAudit, storyGroupOverrides, storyGroups } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import type { FeedSource } from "../ingest/feeds-config";
 import { runIngestPass } from "../ingest/ingest";
@@ -22,6 +14,7 @@ import {
   relatedArticles,
 } from "../news/repository";
 import { searchSite } from "../news/search";
+import { archiveCountsAndRows } from "../test-support/archive-counts";
 import type { NewsroomServices } from "../newsroom/action";
 import { takeDown } from "../newsroom/stories";
 import { chooseLead, groupVersions, joinStories, splitStory } from "../newsroom/story-groups";
@@ -136,26 +129,8 @@ describe.each(testDatabases())("story groups on $name", (database) => {
   const titles = (list: { title: string }[]) => list.map((a) => a.title);
   /** archive_counts says what counting the rows that lists show says. */
   const countsHold = async () => {
-    const counted = rowsOf<{ year: number; category: string; n: number }>(
-      await handle.db.execute(sql`
-        SELECT year, category, count(*)::int AS n FROM (
-          SELECT extract(year FROM published_at AT TIME ZONE 'America/Los_Angeles')::int AS year,
-                 category FROM articles WHERE taken_down_at IS NULL AND category_lead
-          UNION ALL
-          SELECT extract(year FROM published_at AT TIME ZONE 'America/Los_Angeles')::int, ''
-            FROM articles WHERE taken_down_at IS NULL AND group_lead) AS shown
-         GROUP BY 1, 2 ORDER BY 1, 2`),
-    );
-    const kept = await handle.db
-      .select({
-        year: archiveCounts.year,
-        category: archiveCounts.category,
-        n: archiveCounts.articles,
-      })
-      .from(archiveCounts)
-      .where(sql`${archiveCounts.articles} <> 0`)
-      .orderBy(archiveCounts.year, archiveCounts.category);
-    expect(kept.map((r) => ({ ...r }))).toEqual(counted);
+    const { kept, counted } = await archiveCountsAndRows(handle.db);
+    expect(kept).toEqual(counted);
   };
 
   it("groups one event from two feeds at ingest: one card per list, every version on the page", async () => {

@@ -75,6 +75,10 @@ describe.each(testDatabases())("resanitizeArticles on $name", (database) => {
       pictureAlt: null,
       pictureCredit: null,
       search: expect.any(String),
+      storyGroup: null,
+      groupLead: true,
+      categoryLead: true,
+      alsoCoveredBy: null,
     });
     expect((await row("old-clean"))?.content).toBe(CLEAN);
     expect((await row("old-clean"))?.sanitizePolicy).toBe(SANITIZE_POLICY_VERSION);

@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../db/client";
-import { archiveCounts, articles } from "../db/schema";
+import { articles } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
+import { archiveCountsAndRows } from "../test-support/archive-counts";
 import { archiveArticles, upsertArticle } from "./repository";
 
 reportSkippedPostgres();
@@ -11,30 +11,8 @@ reportSkippedPostgres();
 describe.each(testDatabases())("archive counts on $name", (database) => {
   let handle: Awaited<ReturnType<typeof database.open>>;
 
-  const counted = async () =>
-    rowsOf<{ year: number; category: string; n: number }>(
-      await handle.db.execute(sql`
-        SELECT year, category, count(*)::int AS n FROM (
-          SELECT extract(year FROM published_at AT TIME ZONE 'America/Los_Angeles')::int AS year,
-                 category
-            FROM articles WHERE taken_down_at IS NULL AND category_lead
-          UNION ALL
-          SELECT extract(year FROM published_at AT TIME ZONE 'America/Los_Angeles')::int, ''
-            FROM articles WHERE taken_down_at IS NULL AND group_lead) AS shown
-         GROUP BY 1, 2 ORDER BY 1, 2`),
-    );
-  const kept = async () =>
-    (
-      await handle.db
-        .select({
-          year: archiveCounts.year,
-          category: archiveCounts.category,
-          n: archiveCounts.articles,
-        })
-        .from(archiveCounts)
-        .where(sql`${archiveCounts.articles} <> 0`)
-        .orderBy(archiveCounts.year, archiveCounts.category)
-    ).map((r) => ({ ...r }));
+  const counted = async () => (await archiveCountsAndRows(handle.db)).counted;
+  const kept = async () => (await archiveCountsAndRows(handle.db)).kept;
 
   beforeAll(async () => {
     handle = await database.open();
