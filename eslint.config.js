@@ -1,8 +1,37 @@
 import js from "@eslint/js";
+import boundaries from "eslint-plugin-boundaries";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/** The folders whose imports are checked, each an element of eslint-plugin-boundaries. */
+const ELEMENTS = ["app", "server", "shared", "bench", "resilience"].map((folder) => ({
+  type: folder,
+  pattern: folder,
+  partialMatch: false,
+}));
+
+/** Who may not import whom: every other import between the folders is allowed. */
+const SERVER_NOT_APP = {
+  from: { element: { type: "server" } },
+  disallow: { to: { element: { type: "app" } } },
+  message:
+    "server/ must not import from app/: move what both need to shared/ (pure) or server/ (Node).",
+};
+const BOUNDARIES = [
+  {
+    from: { element: { type: "resilience" } },
+    disallow: { to: { element: { type: "bench" } } },
+    message:
+      "resilience/ must not import from bench/: move what both need to server/test-support/.",
+  },
+  {
+    from: { element: { type: "shared" } },
+    disallow: { to: { element: { types: { anyOf: ["app", "server"] } } } },
+    message: "shared/ must import neither app/ nor server/: it holds what both sides use.",
+  },
+];
 
 export default tseslint.config(
   {
@@ -46,5 +75,25 @@ export default tseslint.config(
   {
     files: ["**/*.js"],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ["**/*.{ts,tsx,js}"],
+    plugins: { boundaries },
+    settings: {
+      "boundaries/elements": ELEMENTS,
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js", ".json"] } },
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        { default: "allow", policies: [SERVER_NOT_APP, ...BOUNDARIES] },
+      ],
+    },
+  },
+  {
+    // A server test may check what a page shows with the page's own helpers (formatStaffTime),
+    // as app tests read server content; server code itself never does.
+    files: ["server/**/*.test.{ts,tsx}"],
+    rules: { "boundaries/dependencies": ["error", { default: "allow", policies: BOUNDARIES }] },
   },
 );

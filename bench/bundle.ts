@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { editorBundle, JS_BUDGETS, routeBundles } from "../server/http/bundle-size";
-import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 
 const KB = 1024;
 const BUDGETS: Record<string, number | undefined> = JS_BUDGETS;

@@ -17,7 +17,7 @@ import { loadFeedSources, type FeedSource } from "../server/ingest/feeds-config"
 import { runIngestPass } from "../server/ingest/ingest";
 import { groupNewArticles } from "../server/grouping/store";
 import { corpusPresent, REAL_DIR } from "./grouping/corpus";
-import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 
 const ROUNDS = Number(process.env.GROUPING_COST_ROUNDS ?? 5);
 const logger = pino({ level: "silent" });

@@ -5,7 +5,7 @@
  * a pair the method joins that nobody labelled is listed and counted as a wrong merge.
  */
 import { performance } from "node:perf_hooks";
-import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 import { corpusPresent, itemKey, readCorpus, readLabels, REAL_DIR } from "./grouping/corpus";
 import {
   chooseGroup,

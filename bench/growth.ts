@@ -21,7 +21,7 @@ import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import type { LoadContext } from "../server/http/load-context";
-import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
 
 const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 6);

@@ -16,7 +16,7 @@ import { runIngestPass } from "../server/ingest/ingest";
 import { normalizeItem } from "../server/ingest/normalize";
 import { parseFeed } from "../server/ingest/parse";
 import type { PoolLimits } from "../server/ingest/pool";
-import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 
 const FEEDS = 30;
 const HOSTS = 15;

@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { adminQuery } from "../server/db/admin";
-import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 import { ingestFeeds, metricsAuthorization, sampleSiteEnv } from "../scripts/sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "../scripts/web-process.js";
 import { parseWrk, socketErrors } from "../resilience/wrk";

@@ -13,7 +13,7 @@ import { pino } from "pino";
 import { openDatabase } from "../server/db/client";
 import { loadFeedSources } from "../server/ingest/feeds-config";
 import { runIngestPass } from "../server/ingest/ingest";
-import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 
 const PASSES = 10;
 const TARGET_GROWTH = 0.1;

@@ -13,7 +13,7 @@ import { openDatabase } from "../server/db/client";
 import { newsletterSubscribers } from "../server/db/schema";
 import { upsertArticle } from "../server/news/repository";
 import { startTestSmtp } from "../server/mail/test-smtp";
-import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 
 const READERS = Number(process.env.BENCH_READERS ?? 10_000);
 const TARGETS = { perSecond: 200, growthMb: 64, resumeSeconds: 5 };

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:pictures`: what feed pictures cost (issue 20), with the real-photos fixtures
- * (bench/photos.ts: JPEG news photographs, 1200–2000 px, 200 KB–1 MB, on another loopback host).
+ * (server/test-support/photos.ts: JPEG news photographs, 1200–2000 px, 200 KB–1 MB, on another loopback host).
  *
  * 1. Resizing: copies made per second per core, for each format at a few widths and for the
  *    social-preview crop, with the web process's own code (server/images/picture.ts, one libvips
@@ -30,9 +30,9 @@ import {
 } from "../server/images/variants";
 import { ingestFeedsAsync, sampleSiteEnv } from "../scripts/sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "../scripts/web-process.js";
-import { pagePictures, STORED_PICTURE } from "./page-pictures";
-import { startRealPhotos, type RealPhotos } from "./photo-feeds";
-import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { pagePictures, STORED_PICTURE } from "../server/test-support/page-pictures";
+import { startRealPhotos, type RealPhotos } from "../server/test-support/photo-feeds";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 
 const PORT = Number(process.env.BENCH_PICTURES_PORT ?? 3520);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -446,7 +446,7 @@ const verdicts = pages.map((page) => {
 
 const body = `Machine: ${machineLine()}
 
-With the real-photos fixtures: ${photoCount} JPEG news photographs (\`bench/photos.ts\`) on another loopback host, linked by the sample feeds (\`bench/photo-feeds.ts\`); ingest fetched and stored ${originalsStored} originals in ${ingestSeconds.toFixed(1)} s.
+With the real-photos fixtures: ${photoCount} JPEG news photographs (\`server/test-support/photos.ts\`) on another loopback host, linked by the sample feeds (\`server/test-support/photo-feeds.ts\`); ingest fetched and stored ${originalsStored} originals in ${ingestSeconds.toFixed(1)} s.
 
 ### Resizing
 

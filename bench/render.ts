@@ -19,7 +19,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
 import { WEB_PROCESS_FLAGS } from "../scripts/web-process.js";
 

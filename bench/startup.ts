@@ -10,7 +10,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { formatMarkdownTable, machineLine, writeSection } from "./report";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
 import { WEB_PROCESS_ARGS, WEB_PROCESS_ENV_LINE, webProcessEnv } from "../scripts/web-process.js";
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { loadContent } from "../server/content/load";
-import { AD_MIN_HEIGHT, AD_SLOTS, AD_SLOT_NAMES, type AdSlotName } from "../app/lib/ads";
+import { AD_MIN_HEIGHT, AD_SLOTS, AD_SLOT_NAMES, type AdSlotName } from "../shared/ads";
 import { GRID_WIDE_AFTER } from "../app/lib/ad-plan";
 import { CATEGORY_PAGES } from "../shared/categories";
 import { DESKTOP, eachStep, isProject, MOBILE } from "./helpers";

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { formatMarkdownTable } from "../bench/report";
+import { formatMarkdownTable } from "../server/test-support/report";
 import { verdictList, type CheckResult, type Verdict } from "./check";
 import { envNumber, startProcess } from "./processes";
 

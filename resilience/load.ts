@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { formatMarkdownTable } from "../bench/report";
+import { formatMarkdownTable } from "../server/test-support/report";
 import { sampleSiteEnv } from "../scripts/sample-site.js";
 import { ms, verdictList, type CheckResult, type Verdict } from "./check";
 import {

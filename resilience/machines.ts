@@ -17,11 +17,11 @@ import path from "node:path";
 import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import pg from "pg";
 import sharp from "sharp";
-import { pagePictures } from "../bench/page-pictures";
-import { linkFeedPhotos, type LinkedPhoto } from "../bench/photo-feeds";
-import { startPhotoHost } from "../bench/photo-host";
-import { ensurePhotos, PHOTO_SPECS } from "../bench/photos";
-import { formatMarkdownTable } from "../bench/report";
+import { pagePictures } from "../server/test-support/page-pictures";
+import { linkFeedPhotos, type LinkedPhoto } from "../server/test-support/photo-feeds";
+import { startPhotoHost } from "../server/test-support/photo-host";
+import { ensurePhotos, PHOTO_SPECS } from "../server/test-support/photos";
+import { formatMarkdownTable } from "../server/test-support/report";
 import { sampleSiteEnv } from "../scripts/sample-site.js";
 import { WEB_PROCESS_ARGS, webProcessEnv } from "../scripts/web-process.js";
 import { freePort } from "../server/http/free-port";
@@ -640,7 +640,7 @@ ${verdictList(verdicts)}
 
 ${notes.join("\n\n")}
 
-How: a fresh PostgreSQL database; s3rver (server/test-support/s3-server.ts) as the bucket; two web processes from the production build (\`node ${WEB_PROCESS_ARGS.join(" ")}\`, as \`npm start\`), each with its own \`DATA_DIR\` and page cache (\`PAGE_CACHE_SECONDS=3600\`, so only a change's notice refreshes a page), both with \`PICTURE_STORE=s3\`, \`PURGER=varnish\` and the same \`SITE_URL\`; machine 1 with \`INGEST_INTERVAL_MINUTES=60\` (its schedule's pass at start), machine 2 with \`0\` (no schedule). Varnish is Debian's varnishd with config/varnish/default.vcl, its backend replaced by a round-robin director over the two machines (\`machinesVcl\`). The feeds are the bundled sample feeds served by a loopback feed server; those of ${PHOTO_CATEGORIES.join(", ")} link ${PHOTO_NAMES.length} photos (bench/photos.ts) on a photo host at another loopback address (bench/photo-host.ts). Times are from the newsroom's 303 answer to the first poll (every 50 ms) that saw the change. For the kill, focused cuts that no page names are asked of machine 1 at once, and it is killed with its process group once a fifth of them are done.`;
+How: a fresh PostgreSQL database; s3rver (server/test-support/s3-server.ts) as the bucket; two web processes from the production build (\`node ${WEB_PROCESS_ARGS.join(" ")}\`, as \`npm start\`), each with its own \`DATA_DIR\` and page cache (\`PAGE_CACHE_SECONDS=3600\`, so only a change's notice refreshes a page), both with \`PICTURE_STORE=s3\`, \`PURGER=varnish\` and the same \`SITE_URL\`; machine 1 with \`INGEST_INTERVAL_MINUTES=60\` (its schedule's pass at start), machine 2 with \`0\` (no schedule). Varnish is Debian's varnishd with config/varnish/default.vcl, its backend replaced by a round-robin director over the two machines (\`machinesVcl\`). The feeds are the bundled sample feeds served by a loopback feed server; those of ${PHOTO_CATEGORIES.join(", ")} link ${PHOTO_NAMES.length} photos (server/test-support/photos.ts) on a photo host at another loopback address (server/test-support/photo-host.ts). Times are from the newsroom's 303 answer to the first poll (every 50 ms) that saw the change. For the kill, focused cuts that no page names are asked of machine 1 at once, and it is killed with its process group once a fifth of them are done.`;
   const summary = verdicts.every((v) => v.pass)
     ? `${rows[0]?.[1] ?? ""} pictures; take-down ${rows[1]?.[1] ?? ""} / ${rows[2]?.[1] ?? ""}; banner ${rows[3]?.[1] ?? ""} / ${rows[4]?.[1] ?? ""}; kill mid-copy: nothing lost`
     : `FAILED: ${verdicts.filter((v) => !v.pass).length} of ${verdicts.length} requirements`;

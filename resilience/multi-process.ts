@@ -12,7 +12,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { formatMarkdownTable } from "../bench/report";
+import { formatMarkdownTable } from "../server/test-support/report";
 import { sampleSiteEnv } from "../scripts/sample-site.js";
 import { advisoryLockHeld } from "../server/db/test-databases";
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";

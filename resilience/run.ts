@@ -6,7 +6,7 @@
  * `npm run test:resilience -- load` (or `multi-process`, `machines`, `fuzz`) runs only the checks named.
  */
 import fs from "node:fs";
-import { machineLine, formatMarkdownTable, writeDocSection } from "../bench/report";
+import { machineLine, formatMarkdownTable, writeDocSection } from "../server/test-support/report";
 import { formatTable } from "../cli/table";
 import { passed, verdictList, type CheckResult } from "./check";
 import { fuzzCheck } from "./fuzz";

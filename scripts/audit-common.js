@@ -91,7 +91,7 @@ export function machineLine() {
   return `${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${cpu}, ${memory} GiB, Node ${process.version}`;
 }
 
-/** Writes a marked section of docs/AUDIT.md, replacing that section's earlier run (as bench/report.ts does). */
+/** Writes a marked section of docs/AUDIT.md, replacing that section's earlier run (as server/test-support/report.ts does). */
 export async function writeSection(id, title, body) {
   const header =
     "# Lighthouse audit\n\nLighthouse (mobile, simulated throttling, ads in placeholder mode) over the demo site with the bundled sample feeds: the home page, a category, an article and the FAQ. Run with `npm run audit` (needs Chromium: `CHROMIUM_PATH` or `chromium` on `PATH`); it rewrites the section below. Targets: performance ≥ 95, accessibility, best practices and SEO 100. The run fails when SEO is below 100, and with `--strict` when any target is missed.\n\n`npm run audit -- --real-photos` measures the same site with feeds that link ordinary news photographs on another host, side by side with the sample pictures, and rewrites its own section (targets of issue 20).\n";

@@ -1,6 +1,7 @@
 // `npm run audit -- --real-photos`: the demo site with feeds that link ordinary news photographs
-// (JPEG, 1200–2000 px, 200 KB–1 MB: bench/photos.ts) on another host (bench/photo-host.ts), as real
-// feeds do, measured side by side with the same site on the bundled sample pictures, in one run.
+// (JPEG, 1200–2000 px, 200 KB–1 MB: server/test-support/photos.ts) on another host
+// (server/test-support/photo-host.ts), as real feeds do, measured side by side with the same site
+// on the bundled sample pictures, in one run.
 // For the home page, a category and an article, at Lighthouse mobile: performance, LCP, CLS, image
 // bytes and image requests to other origins, each run once with Lighthouse's simulated throttling
 // and once with the throttling applied to the browser (on this machine the simulation counts
@@ -156,8 +157,14 @@ async function phoneImageBytes(browser, url) {
  * the run could not be made).
  */
 export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started }) {
-  const { startRealPhotos } = await tsImport("../bench/photo-feeds.ts", import.meta.url);
-  const { pagePictures } = await tsImport("../bench/page-pictures.ts", import.meta.url);
+  const { startRealPhotos } = await tsImport(
+    "../server/test-support/photo-feeds.ts",
+    import.meta.url,
+  );
+  const { pagePictures } = await tsImport(
+    "../server/test-support/page-pictures.ts",
+    import.meta.url,
+  );
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "news-audit-photos-"));
   const logLevel = process.env.LOG_LEVEL ?? "warn";
   let photos;
@@ -485,7 +492,7 @@ export async function realPhotosAudit({ chromePath, runs: RUNS, strict, started 
     const storedNamed = pages.map((page) => `${page.name} ${real.named[page.name].stored.length}`);
     const minutes = ((Date.now() - started) / 60_000).toFixed(1);
     const body = [
-      `${machineLine()}; Lighthouse ${lighthouseVersion}, Chromium ${chromeVersion ?? "unknown"}; mobile form factor, performance only, each run twice: with simulated throttling (Lighthouse's default, the first table) and with the throttling applied to the browser. Two copies of the demo site side by side in one run: one on the bundled sample feeds (their pictures are small SVGs on our origin), one on the same feeds with every picture replaced by a link to one of ${photos.photos.length} news photographs (JPEG, ${Math.min(...photos.photos.map((p) => p.width))}–${Math.max(...photos.photos.map((p) => p.width))} px wide, ${kb(Math.min(...sizes))}–${kb(Math.max(...sizes))}, one from a phone with EXIF orientation and GPS: \`bench/photos.ts\`) on another host, ${new URL(photos.host.origin).hostname} (\`bench/photo-host.ts\`: ETag, Last-Modified, \`image/jpeg\`), round-robin, one photo per item, ingested with \`IMAGE_FETCH_ALLOW_PRIVATE=true\`. ${RUNS} run(s) per page and site, alternating; the run with the median performance score is shown (all scores in brackets), and the median LCP of all runs (all in brackets). Before measuring, each page was rendered once and every stored copy of a picture it names was asked for once (${storedNamed.join(", ")} copies with real photos${noneStored ? "; the pages name no stored pictures yet but link the photo host's" : ""}), so that the figures are those of a reader after the first. The whole run took ${minutes} min.`,
+      `${machineLine()}; Lighthouse ${lighthouseVersion}, Chromium ${chromeVersion ?? "unknown"}; mobile form factor, performance only, each run twice: with simulated throttling (Lighthouse's default, the first table) and with the throttling applied to the browser. Two copies of the demo site side by side in one run: one on the bundled sample feeds (their pictures are small SVGs on our origin), one on the same feeds with every picture replaced by a link to one of ${photos.photos.length} news photographs (JPEG, ${Math.min(...photos.photos.map((p) => p.width))}–${Math.max(...photos.photos.map((p) => p.width))} px wide, ${kb(Math.min(...sizes))}–${kb(Math.max(...sizes))}, one from a phone with EXIF orientation and GPS: \`server/test-support/photos.ts\`) on another host, ${new URL(photos.host.origin).hostname} (\`server/test-support/photo-host.ts\`: ETag, Last-Modified, \`image/jpeg\`), round-robin, one photo per item, ingested with \`IMAGE_FETCH_ALLOW_PRIVATE=true\`. ${RUNS} run(s) per page and site, alternating; the run with the median performance score is shown (all scores in brackets), and the median LCP of all runs (all in brackets). Before measuring, each page was rendered once and every stored copy of a picture it names was asked for once (${storedNamed.join(", ")} copies with real photos${noneStored ? "; the pages name no stored pictures yet but link the photo host's" : ""}), so that the figures are those of a reader after the first. The whole run took ${minutes} min.`,
       table,
       `Image bytes: transferred, as Lighthouse's 412 px wide phone loaded the page without scrolling. Addresses on other origins: distinct image requests to any origin but the page's over all runs.`,
       `Where the LCP time goes, in the run shown above (Lighthouse's phases of the largest contentful paint: time to first byte, then until the LCP resource is asked for, while it loads, and until it is painted; last, what the browser really took, unthrottled, from which Lighthouse simulates the phone: a first paint long after the load event means the browser held its frames back, and then every request finished before that paint is counted as delaying it):`,

@@ -3,7 +3,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { describe, expect, it } from "vitest";
 import { loadContent } from "../../server/content/load";
 import { AD_PLAN, type PageKind } from "../lib/ad-plan";
-import { AD_SLOT_NAMES } from "../lib/ads";
+import { AD_SLOT_NAMES } from "../../shared/ads";
 import type { PublicEmbeds } from "../lib/embeds";
 import { AdSlot, houseAdFor } from "./AdSlot";
 

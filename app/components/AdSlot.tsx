@@ -8,7 +8,7 @@ import {
   adScriptSrc,
   type AdSize,
   type AdSlotName,
-} from "../lib/ads";
+} from "../../shared/ads";
 import { AD_PLAN, type PageKind } from "../lib/ad-plan";
 import { useEmbeds } from "../lib/embeds";
 import type { loader as rootLoader } from "../root";

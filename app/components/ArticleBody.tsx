@@ -1,4 +1,4 @@
-import { splitBodyVideos } from "../lib/body-videos";
+import { splitBodyVideos } from "../../shared/body-videos";
 import { VideoEmbed } from "./Embed";
 
 /**

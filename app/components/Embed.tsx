@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { privacyPlayerUrl, youtubeVideoId } from "../lib/video";
+import { privacyPlayerUrl, youtubeVideoId } from "../../shared/video";
 
 interface FrameProps {
   src: string;

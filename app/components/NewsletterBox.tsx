@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
 import type { NewsletterAnswer } from "../../server/forms/newsletter";
-import { CONFIRM_FROM_INBOX_TEXT, SUBSCRIBED_TITLE } from "../lib/newsletter";
+import { CONFIRM_FROM_INBOX_TEXT, SUBSCRIBED_TITLE } from "../../shared/newsletter";
 import { Honeypot, InlineAnswerField } from "./FormExtras";
 import { Toast } from "./Toast";
 

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { SponsorType } from "../lib/ads";
+import type { SponsorType } from "../../shared/ads";
 import type { loader as rootLoader } from "../root";
 
 /** A sponsor's text ad (content/sponsors.yaml), as the ad plan places it; its look is in app.css. */

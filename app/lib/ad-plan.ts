@@ -1,4 +1,4 @@
-import { type AdSize, type AdSlotName, type SponsorType } from "./ads";
+import { type AdSize, type AdSlotName, type SponsorType } from "../../shared/ads";
 
 /**
  * The ad plan: which ads each kind of page carries, where, and at which width. Pages render what the

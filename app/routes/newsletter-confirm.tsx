@@ -4,7 +4,7 @@ import { confirmationTokenValid, confirmSubscription } from "../../server/mail/s
 import { NewsletterBox } from "../components/NewsletterBox";
 import { PageHeading } from "../components/PageHeading";
 import { linkToken, mailLinkHeaders } from "../lib/mail-link";
-import { CONFIRM_TOKEN_HOURS } from "../lib/newsletter";
+import { CONFIRM_TOKEN_HOURS } from "../../shared/newsletter";
 import type { Route } from "./+types/newsletter-confirm";
 
 export const headers = mailLinkHeaders;

@@ -9,7 +9,7 @@ import {
   type Section,
 } from "./read";
 import { orExit } from "../exit";
-import type { AdSlotName } from "../../app/lib/ads";
+import type { AdSlotName } from "../../shared/ads";
 
 /**
  * The editorial content in CONTENT_DIR (content/ by default): site settings and lists in YAML,

@@ -7,6 +7,7 @@ import {
   sanitizeOptions,
   stripTags,
 } from "./sanitize";
+import { splitBodyVideos } from "../../shared/body-videos";
 
 const BASE = "https://news.example.com/section/feed.xml";
 const REL = 'target="_blank" rel="noopener noreferrer"';
@@ -250,5 +251,18 @@ describe("SANITIZE_POLICY_VERSION", () => {
       version: 2,
       hash: "0bb7a4850fe32fa9",
     });
+  });
+});
+
+describe("sanitizeHtml and the body's videos", () => {
+  it("writes a pasted video address on a line of its own as shared/body-videos.ts reads it", () => {
+    const html = sanitizeHtml(
+      `<p>Watch it:</p><p><a href="https://youtu.be/Cc4Agenda_9?si=x&t=3">https://youtu.be/Cc4Agenda_9</a></p>`,
+      BASE,
+    );
+    expect(splitBodyVideos(html)).toEqual([
+      { kind: "html", html: "<p>Watch it:</p>" },
+      { kind: "video", url: "https://youtu.be/Cc4Agenda_9?si=x&t=3", title: "YouTube video" },
+    ]);
   });
 });

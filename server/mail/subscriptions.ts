@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { CONFIRM_TOKEN_HOURS } from "../../app/lib/newsletter";
+import { CONFIRM_TOKEN_HOURS } from "../../shared/newsletter";
 import { lockForTransaction, type Database } from "../db/client";
 import {
   newsletterConfirmations,

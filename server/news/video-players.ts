@@ -1,5 +1,5 @@
-import { bodyVideos } from "../../app/lib/body-videos";
-import { privacyPlayerUrl } from "../../app/lib/video";
+import { bodyVideos } from "../../shared/body-videos";
+import { privacyPlayerUrl } from "../../shared/video";
 
 /** Text for HTML, in an element or a double-quoted attribute. */
 const escapeHtml = (text: string): string =>
@@ -30,7 +30,7 @@ function posterDocument(id: string, title: string): string {
 }
 
 /**
- * An own story's body with each paragraph that is only a YouTube link (app/lib/body-videos.ts)
+ * An own story's body with each paragraph that is only a YouTube link (shared/body-videos.ts)
  * drawn as a video player, in the HTML itself: a lazy frame whose first page is the poster, and
  * which becomes the privacy-enhanced player when the reader taps it. The article page therefore
  * ships no code for it (its JavaScript budget, server/http/bundle-size.ts), and it plays without

@@ -7,7 +7,7 @@ import {
   type PostKind,
 } from "../../shared/post-fields";
 import { stripTags } from "../ingest/sanitize";
-import { youtubeVideoId } from "../../app/lib/video";
+import { youtubeVideoId } from "../../shared/video";
 import { sanitizeBody, type BodyFormat } from "./post-body";
 import { hasControl, tidy } from "./text";
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, lte, sql } from "drizzle-orm";
-import { withoutBodyVideos } from "../../app/lib/body-videos";
+import { withoutBodyVideos } from "../../shared/body-videos";
 import { EMPTY_POST_FIELDS, type PostFields, type PostKind } from "../../shared/post-fields";
 import type { StoredPicture } from "../../shared/picture";
 import type { Database } from "../db/client";

@@ -1,4 +1,4 @@
-import { youtubeVideoId } from "../../lib/video";
+import { youtubeVideoId } from "../../../shared/video";
 
 /**
  * The rich body editor's checks, kept pure so that a table of cases tests them: what an address

@@ -1,5 +1,5 @@
 /**
- * A publisher's picture host for the "real photos" mode (bench/photos.ts): serves the photos at
+ * A publisher's picture host for the "real photos" mode (server/test-support/photos.ts): serves the photos at
  * `/photos/<name>.jpg` as a plain web server would, with `Content-Type: image/jpeg`, a strong ETag,
  * Last-Modified and a day of caching, and answers conditional requests with 304. It listens on
  * another loopback address than the site (127.0.0.2 where the system routes it, as Linux does),

@@ -2,9 +2,9 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadFeedSources } from "../server/ingest/feeds-config";
-import { readFeedDocument } from "../server/ingest/feed-document";
-import { feedFromDocument } from "../server/ingest/parse";
+import { loadFeedSources } from "../ingest/feeds-config";
+import { readFeedDocument } from "../ingest/feed-document";
+import { feedFromDocument } from "../ingest/parse";
 import { linkFeedPhotos, writePhotoFeeds, type LinkedPhoto } from "./photo-feeds";
 import type { Photo } from "./photos";
 

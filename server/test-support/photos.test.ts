@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { renderCrop, renderVariant } from "../server/images/picture";
-import { CROPS } from "../server/images/variants";
+import { renderCrop, renderVariant } from "../images/picture";
+import { CROPS } from "../images/variants";
 import { ensurePhotos, PHOTO_SPECS, renderPhoto, type Photo } from "./photos";
 
 /** The tag numbers of an EXIF block's IFD0 and of its GPS IFD (TIFF layout, either byte order). */

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeHtml } from "../../server/ingest/sanitize";
 import { splitBodyVideos, withoutBodyVideos, type BodySegment } from "./body-videos";
 
-const SITE = "https://news.example.org";
 /** A paragraph holding only a link, as the sanitiser writes it. */
 const linkParagraph = (href: string, text: string) =>
   `<p><a href="${href}" target="_blank" rel="noopener noreferrer">${text}</a></p>`;
@@ -91,17 +89,6 @@ describe("splitBodyVideos", () => {
     expect(splitBodyVideos(`${before}\n${linkParagraph(WATCH, "Video")}\n`)).toEqual([
       { kind: "html", html: `${before}\n` },
       { kind: "video", url: WATCH, title: "Video" },
-    ]);
-  });
-
-  it("reads what the sanitiser makes of a pasted address on a line of its own", () => {
-    const html = sanitizeHtml(
-      `<p>Watch it:</p><p><a href="https://youtu.be/Cc4Agenda_9?si=x&t=3">https://youtu.be/Cc4Agenda_9</a></p>`,
-      SITE,
-    );
-    expect(splitBodyVideos(html)).toEqual([
-      { kind: "html", html: "<p>Watch it:</p>" },
-      { kind: "video", url: "https://youtu.be/Cc4Agenda_9?si=x&t=3", title: "YouTube video" },
     ]);
   });
 

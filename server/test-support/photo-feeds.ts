@@ -1,7 +1,7 @@
 /**
  * The bundled sample feeds as real feeds would be: every picture they name (media:content,
  * enclosures, Atom enclosure links, `<img>` in their HTML, escaped or not, the channel's image) made
- * an absolute link to a photo on the photo host (bench/photo-host.ts), round-robin over the photos,
+ * an absolute link to a photo on the photo host (server/test-support/photo-host.ts), round-robin over the photos,
  * one photo per item. Used by the "real photos" mode of `npm run audit` and of the benchmarks: the
  * copies are written to a folder of the run's own, with a feeds file naming them (FEEDS_FILE), and
  * ingest is allowed to fetch from loopback (IMAGE_FETCH_ALLOW_PRIVATE).
