@@ -4,61 +4,23 @@
 
 import ipaddr from "ipaddr.js";
 import { HONEYPOT_FIELD } from "../../shared/form-fields";
+import { memoryRateLimits, type RateLimits, type RateVerdict } from "../lib/rate-limit";
 
 export const RATE_LIMITED_MESSAGE =
   "Too many submissions from your connection. Please wait a few minutes and try again.";
 
-export type RateVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
-
 /**
- * Counts form submissions per key. On the embedded database (one process) the count is in memory
- * (RateLimiter); on PostgreSQL, which several processes and machines may share, it is in the
- * database (`databaseFormLimiter` in server/forms/shared-limiter.ts), so that an address has one
- * allowance whichever of them answers it.
+ * Counts form submissions per key: in memory on the embedded database (one process); in the
+ * database on PostgreSQL, which several processes and machines may share, so that an address has
+ * one allowance whichever of them answers it (server/http/web-server.ts).
  */
 export interface FormLimiter {
-  hit(key: string): RateVerdict | Promise<RateVerdict>;
-}
-
-/** Counts requests per key in a sliding window, in memory. */
-export class RateLimiter implements FormLimiter {
-  private readonly hits = new Map<string, number[]>();
-
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-    /** Keys remembered at most; the oldest are forgotten first, so memory stays bounded. */
-    private readonly maxKeys = 50_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Records a request; `allowed` is false once the key has used its window's allowance. */
-  hit(key: string): RateVerdict {
-    const now = this.now();
-    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - this.windowMs);
-    if (recent.length >= this.limit) {
-      this.hits.set(key, recent);
-      const oldest = recent[0] ?? now;
-      return {
-        allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000)),
-      };
-    }
-    recent.push(now);
-    // Re-inserting keeps the map in order of last use, so the first key is the stalest.
-    this.hits.delete(key);
-    this.hits.set(key, recent);
-    if (this.hits.size > this.maxKeys) {
-      const stalest = this.hits.keys().next().value;
-      if (stalest !== undefined) this.hits.delete(stalest);
-    }
-    return { allowed: true };
-  }
+  hit(key: string): Promise<RateVerdict>;
 }
 
 /** `limit` submissions per form and address in 10 minutes (FORM_RATE_LIMIT, default 10). */
-export function formLimiter(limit: number): RateLimiter {
-  return new RateLimiter(limit, 10 * 60_000);
+export function formLimiter(limit: number, limits: RateLimits = memoryRateLimits()): FormLimiter {
+  return { hit: (key) => limits.hit([{ key, limit, windowMs: 10 * 60_000 }]) };
 }
 
 export type GuardVerdict =

@@ -9,7 +9,7 @@ import type { Metrics } from "./metrics";
  * replaces one that dies, answers `/metrics` for all of them together, and on SIGTERM or SIGINT
  * lets each finish its requests and exits when they have. The processes share nothing else: each
  * has its own page cache, emptied through PostgreSQL when any process stores articles, counts form
- * submissions in PostgreSQL (server/forms/shared-limiter.ts), and only
+ * submissions in PostgreSQL (server/lib/rate-limit.ts), and only
  * the first runs the ingest schedule (ingest takes a database lock, so two could not overlap anyway).
  */
 

@@ -7,8 +7,8 @@ import type { Content } from "../content/load";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { DataDirInUseError } from "../db/lock";
 import { formLimiter } from "../forms/guard";
-import { databaseFormLimiter } from "../forms/shared-limiter";
 import { FeedsConfigError, loadFeedSources } from "../ingest/feeds-config";
+import { databaseRateLimits, memoryRateLimits } from "../lib/rate-limit";
 import { childPictureMaker } from "../images/picture-maker";
 import { pictureStoreFor } from "../images/store-for";
 import { startScheduler, type Scheduler } from "../ingest/scheduler";
@@ -81,7 +81,6 @@ export async function startWebServer(config: Config, content: Content): Promise<
   });
   database = withPurger(database, purger);
   const mail = newsletterMailFor(config, content.site.name);
-  const ownLimiter = formLimiter(config.formRateLimit);
   // What an ingest pass needs, the schedule's and the one an admin starts in the newsroom.
   const passOptions = {
     siteUrl: config.siteUrl,
@@ -111,10 +110,12 @@ export async function startWebServer(config: Config, content: Content): Promise<
       blog,
       content,
       // On PostgreSQL other processes or machines may answer too: they count in the database.
-      formLimiter:
+      formLimiter: formLimiter(
+        config.formRateLimit,
         database.kind === "postgres"
-          ? databaseFormLimiter(database.db, ownLimiter, { logger })
-          : ownLimiter,
+          ? databaseRateLimits(database.db, { orInMemory: true, logger })
+          : memoryRateLimits(),
+      ),
       mail,
       operations,
     },

@@ -31,7 +31,7 @@ export async function signIn(
   const found = await findStaff(db, input.email);
   const matches = await verifyPassword(found?.passwordHash ?? null, input.password);
   if (!found || !matches) return { kind: "refused", error: SIGN_IN_REFUSED, status: 401 };
-  await signInSucceeded(db, input.email, attempt);
+  await signInSucceeded(db, attempt);
   const token = await startSession(db, found.id, now, input.previousToken);
   const member: StaffMember = { id: found.id, email: found.email, role: found.role };
   await recordAudit(db, member, { action: "sign-in" });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInFailures, staff, staffAudit, staffSessions } from "../db/schema";
+import { formRateLimits, staff, staffAudit, staffSessions } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { addStaff, findStaff, listStaff, removeStaff, resetPassword, StaffError } from "./accounts";
 import { readAudit } from "./audit";
@@ -221,7 +221,7 @@ describe.each(testDatabases())("staff accounts and sessions on $name", (database
     );
     expect(locked).toMatchObject({ error: SIGN_IN_LOCKED });
     // Neither e-mail nor address is stored, only keyed hashes.
-    const keys = (await handle.db.select().from(signInFailures)).map((f) => f.key).join(" ");
+    const keys = (await handle.db.select().from(formRateLimits)).map((f) => f.key).join(" ");
     expect(keys).not.toMatch(/example\.org|203\.0\.113\.9/);
   });
 
