@@ -15,7 +15,7 @@ import type { FeedSource } from "../server/ingest/feeds-config";
 import { runIngestPass } from "../server/ingest/ingest";
 import { normalizeItem } from "../server/ingest/normalize";
 import { parseFeed } from "../server/ingest/parse";
-import type { PoolLimits } from "../server/ingest/pool";
+import type { PoolLimits } from "../server/lib/pool";
 import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 
 const FEEDS = 30;

@@ -2,8 +2,9 @@ import { isCategoryKey, FEED_CATEGORIES } from "../../shared/categories";
 import { loadConfigOrExit } from "../../server/config";
 import { loadContentOrExit } from "../../server/content/load";
 import { loadFeedSources } from "../../server/ingest/feeds-config";
-import { DEFAULT_FETCH_OPTIONS, fetchFeed } from "../../server/ingest/fetch";
+import { fetchFeed } from "../../server/ingest/fetch";
 import { articlesFromBody, userAgent } from "../../server/ingest/ingest";
+import { DEFAULT_FETCH_OPTIONS } from "../../server/lib/fetch";
 import { UsageError, type Command } from "../command";
 
 export const parse: Command = {

@@ -1,12 +1,12 @@
 /** Outside values made into BlogPost fields, the same way for both sources. */
-import { cleanText } from "../ingest/text";
+import { cleanText } from "../lib/text";
 
 // A UTF-16 surrogate without its pair: no character at all. A UTF-8 page shows it as U+FFFD.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * A title, description, author or keyword list as pages show it, made as feed text is made
- * (server/ingest/text.ts `cleanText`): control, bidi-override and invisible characters removed and
+ * (server/lib/text.ts `cleanText`): control, bidi-override and invisible characters removed and
  * whitespace collapsed. A lone surrogate becomes U+FFFD, as the server's UTF-8 page writes it, so the
  * page hydrates to the same text; NUL goes, which no PostgreSQL text (the search copy) can hold.
  */

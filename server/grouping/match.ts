@@ -1,4 +1,4 @@
-import { TRANSLITERATION } from "../ingest/text";
+import { TRANSLITERATION } from "../lib/text";
 
 /**
  * Whether two articles from different feeds report the same event (issue #36). Pure functions, no I/O:

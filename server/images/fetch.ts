@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
-import { DEFAULT_FETCH_OPTIONS, describeNetworkError } from "../ingest/fetch";
+import { DEFAULT_FETCH_OPTIONS, describeNetworkError } from "../lib/fetch";
 
 /**
  * Fetching one feed picture. A feed names any address it likes, so the fetch must not become a

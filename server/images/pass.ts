@@ -10,9 +10,9 @@ import {
 import { storyChangeKeys } from "../../shared/cache-keys";
 import { rowsOf, type DatabaseHandle } from "../db/client";
 import { articlePictures, articles, newsroomMedia, pictures } from "../db/schema";
-import { runPool, type PoolLimits } from "../ingest/pool";
-import { nextAttemptAfterFailure } from "../ingest/schedule";
-import { MAX_URL_LENGTH } from "../ingest/text";
+import { runPool, type PoolLimits } from "../lib/pool";
+import { nextAttemptAfterFailure } from "../lib/backoff";
+import { MAX_URL_LENGTH } from "../lib/text";
 import type { Logger } from "../logger";
 import { bodyPictureUrls } from "./body";
 import { fetchPicture, type PictureFetchOptions } from "./fetch";

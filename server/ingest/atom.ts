@@ -14,7 +14,7 @@ import {
 } from "./fields";
 import { imagesOf } from "./media-images";
 import { stripTags } from "./sanitize";
-import { escapeHtml } from "./text";
+import { escapeHtml } from "../lib/text";
 import type { ParsedFeed, RawItem } from "./types";
 import {
   attr,

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { describeNetworkError, type FetchError } from "../lib/fetch";
 
 /**
  * Fetching one feed: HTTP(S) with a total timeout, a redirect limit, a streamed size cap and
@@ -19,12 +20,6 @@ export interface FetchOptions {
   /** Stops the request early, e.g. on shutdown. */
   signal?: AbortSignal;
 }
-
-export const DEFAULT_FETCH_OPTIONS = {
-  timeoutMs: 15_000,
-  maxRedirects: 5,
-  maxBytes: 10 * 1024 * 1024,
-} as const;
 
 export type FetchResult =
   | {
@@ -101,33 +96,6 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (/^\s*\d+\s*$/.test(value)) return Number(value);
   const date = Date.parse(value);
   return Number.isNaN(date) ? null : Math.max(0, Math.round((date - now) / 1000));
-}
-
-/** A failed `fetch` as undici throws it: what went wrong on the connection is its cause. */
-type FetchError = Error & { cause?: { code?: string; message?: string } };
-
-/** A readable reason for a network failure, from undici's error and its cause. */
-export function describeNetworkError(error: unknown, timeoutMs: number): string {
-  const err = error as FetchError;
-  if (err.name === "TimeoutError" || err.name === "AbortError") {
-    return `Timed out after ${timeoutMs / 1000} s`;
-  }
-  const code = err.cause?.code;
-  switch (code) {
-    case "ENOTFOUND":
-    case "EAI_AGAIN":
-      return `DNS lookup failed (${code})`;
-    case "ECONNREFUSED":
-      return "Connection refused";
-    case "ECONNRESET":
-      return "Connection reset by the server";
-    case "UND_ERR_SOCKET":
-      return "The server closed the connection";
-    default:
-      return code
-        ? `Network error (${code})`
-        : `Network error: ${err.cause?.message ?? err.message}`;
-  }
 }
 
 /**

@@ -2,7 +2,7 @@
  * Readers of feed fields that RSS and Atom share: trimmed text, HTML as RawItem holds it, the xml:base in
  * effect, the author to show.
  */
-import { escapeHtml } from "./text";
+import { escapeHtml } from "../lib/text";
 import type { RawItem } from "./types";
 import { attr, hasElements, innerMarkup, textContent, type XmlElement } from "./xml";
 

@@ -8,18 +8,14 @@ import { ensureFeeds, type FeedRow } from "../news/repository";
 import { decodeFeedBytes } from "./encoding";
 import { FeedParseError, readFeedDocument } from "./feed-document";
 import type { FeedSource } from "./feeds-config";
-import {
-  DEFAULT_FETCH_OPTIONS,
-  fetchFeed,
-  isLocalSource,
-  type FetchOptions,
-  type FetchResult,
-} from "./fetch";
+import { DEFAULT_FETCH_OPTIONS } from "../lib/fetch";
+import { fetchFeed, isLocalSource, type FetchOptions, type FetchResult } from "./fetch";
 import { normalizeItem } from "./normalize";
 import { feedFromDocument } from "./parse";
-import { runPool, type PoolLimits } from "./pool";
+import { runPool, type PoolLimits } from "../lib/pool";
 import { resanitizeArticles } from "./resanitize";
-import { DEAD_AFTER_FAILURES, nextAttemptAfterFailure, nextAttemptAfterSuccess } from "./schedule";
+import { nextAttemptAfterFailure } from "../lib/backoff";
+import { DEAD_AFTER_FAILURES, nextAttemptAfterSuccess } from "./schedule";
 import { newestItems, storeArticles, type StoreResult } from "./store";
 import { groupNewArticles, type ChangedStory } from "../grouping/store";
 import { storyChangeKeys } from "../../shared/cache-keys";

@@ -14,7 +14,7 @@ import {
   safeHttpUrlWithoutTracking,
   slugify,
   truncateAtWord,
-} from "./text";
+} from "../lib/text";
 import type { NormalizedArticle, RawItem } from "./types";
 
 export const EXCERPT_LENGTH = 200;

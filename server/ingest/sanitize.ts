@@ -5,7 +5,7 @@
  * Why sanitize-html and not DOMPurify over jsdom: docs/decisions/018-sanitize-html.md.
  */
 import sanitize from "sanitize-html";
-import { cleanText, decodeEntities, safeHttpUrl } from "./text";
+import { cleanText, decodeEntities, safeHttpUrl } from "../lib/text";
 
 /**
  * Bump with every change to what sanitizeOptions makes of a fragment: stored articles sanitised with an

@@ -1,23 +1,11 @@
-/** When a feed is next due: exponential backoff after failures, floors from the feed and the server. */
+/**
+ * When a feed is next due: after a failure, the backoff (server/lib/backoff.ts); after a success,
+ * floors from the feed and the server.
+ */
+import { BACKOFF_MAX_MS } from "../lib/backoff";
 
-export const BACKOFF_BASE_MS = 15 * 60_000;
-export const BACKOFF_MAX_MS = 6 * 60 * 60_000;
 /** After this many failures in a row (or one 410 Gone) a feed shows as dead; it is still retried. */
 export const DEAD_AFTER_FAILURES = 20;
-
-export function backoffMs(consecutiveFailures: number): number {
-  const exponent = Math.max(0, consecutiveFailures - 1);
-  return Math.min(BACKOFF_BASE_MS * 2 ** Math.min(exponent, 20), BACKOFF_MAX_MS);
-}
-
-export function nextAttemptAfterFailure(
-  now: Date,
-  consecutiveFailures: number,
-  retryAfterSeconds: number | null,
-): Date {
-  const floor = (retryAfterSeconds ?? 0) * 1000;
-  return new Date(now.getTime() + Math.max(backoffMs(consecutiveFailures), floor));
-}
 
 /** A feed's <ttl> and the answer's max-age say how soon asking again is pointless. */
 export function nextAttemptAfterSuccess(

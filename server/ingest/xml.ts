@@ -7,7 +7,7 @@
  * by the reader of each field (see `decodeEntities`).
  */
 import { XMLParser } from "fast-xml-parser";
-import { decodeEntities, escapeAttr, escapeHtml } from "./text";
+import { decodeEntities, escapeAttr, escapeHtml } from "../lib/text";
 
 export interface XmlElement {
   kind: "element";

@@ -1,6 +1,6 @@
 import { CROPS, cropPath, type ArticlePicture } from "../../shared/picture";
 import type { Article } from "../../shared/article";
-import { escapeHtml } from "../ingest/text";
+import { escapeHtml } from "../lib/text";
 
 /** Characters XML 1.0 cannot hold at all (controls other than tab and line ends, lone surrogates). */
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;

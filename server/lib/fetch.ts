@@ -1,0 +1,37 @@
+/**
+ * What every fetch of another site shares (feeds in ingest/fetch.ts, their pictures in
+ * images/fetch.ts): the limits, and a readable reason when the network fails.
+ */
+
+export const DEFAULT_FETCH_OPTIONS = {
+  timeoutMs: 15_000,
+  maxRedirects: 5,
+  maxBytes: 10 * 1024 * 1024,
+} as const;
+
+/** A failed `fetch` as undici throws it: what went wrong on the connection is its cause. */
+export type FetchError = Error & { cause?: { code?: string; message?: string } };
+
+/** A readable reason for a network failure, from undici's error and its cause. */
+export function describeNetworkError(error: unknown, timeoutMs: number): string {
+  const err = error as FetchError;
+  if (err.name === "TimeoutError" || err.name === "AbortError") {
+    return `Timed out after ${timeoutMs / 1000} s`;
+  }
+  const code = err.cause?.code;
+  switch (code) {
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return `DNS lookup failed (${code})`;
+    case "ECONNREFUSED":
+      return "Connection refused";
+    case "ECONNRESET":
+      return "Connection reset by the server";
+    case "UND_ERR_SOCKET":
+      return "The server closed the connection";
+    default:
+      return code
+        ? `Network error (${code})`
+        : `Network error: ${err.cause?.message ?? err.message}`;
+  }
+}
