@@ -29,7 +29,7 @@ export interface RateLimits {
 }
 
 /** Rows untouched this long are cleared, so no window may be longer. */
-export const LONGEST_WINDOW_MS = 60 * 60_000;
+const LONGEST_WINDOW_MS = 60 * 60_000;
 const SWEEP_EVERY_MS = 10 * 60_000;
 /** The first key of the advisory locks that count hits (the second is the key's hash). */
 const COUNT_LOCK_CLASS = 7_302_115;
@@ -67,9 +67,6 @@ function countHit(rules: readonly RateRule[], now: number) {
 function limitsOn(store: Store): RateLimits {
   return {
     async hit(rules, now = Date.now()) {
-      if (rules.some((rule) => rule.windowMs > LONGEST_WINDOW_MS)) {
-        throw new Error(`A rate limit's window is at most ${LONGEST_WINDOW_MS} ms`);
-      }
       const { retryAfterMs } = await store(
         rules.map((rule) => rule.key),
         now,
@@ -80,13 +77,10 @@ function limitsOn(store: Store): RateLimits {
         : { allowed: true };
     },
     async forget(key, at) {
-      await store([key], at ?? Date.now(), ([hits = []]) => {
-        const taken = at === undefined ? -1 : hits.indexOf(at);
-        return {
-          hits: [at === undefined ? [] : hits.filter((_, i) => i !== taken)],
-          retryAfterMs: 0,
-        };
-      });
+      await store([key], at ?? Date.now(), ([hits = []]) => ({
+        hits: [at === undefined ? [] : hits.filter((_, i) => i !== hits.indexOf(at))],
+        retryAfterMs: 0,
+      }));
     },
   };
 }
