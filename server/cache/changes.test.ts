@@ -19,7 +19,8 @@ import { rssFeed, startFixtureServer, type FixtureServer } from "../ingest/test-
 import { setBanner } from "../newsroom/banner";
 import { addCorrection } from "../newsroom/corrections";
 import { createPost, publishPost, saveDraft, unpublishPost } from "../newsroom/posts";
-import { pin, restore, setHeadline, takeDown } from "../newsroom/stories";
+import { pin } from "../newsroom/pins";
+import { restore, setHeadline, takeDown } from "../newsroom/stories";
 import { withPurger } from "./changes";
 import type { Purger } from "./purge";
 

@@ -25,16 +25,9 @@ import { addCorrection, retractCorrection } from "./corrections";
 import { sanitizeBody } from "./post-body";
 import { postById } from "./post-reads";
 import { createPost, publishPost, saveDraft, unpublishPost } from "./posts";
-import {
-  addBlockRule,
-  applyBlockRule,
-  pin,
-  restore,
-  setHeadline,
-  setPictureChoice,
-  takeDown,
-  unpin,
-} from "./stories";
+import { addBlockRule, applyBlockRule } from "./block-rule-actions";
+import { pin, unpin } from "./pins";
+import { restore, setHeadline, setPictureChoice, takeDown } from "./stories";
 
 /**
  * What else acts on a story the newsroom published: editors' take-down, restore, corrections and

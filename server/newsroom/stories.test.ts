@@ -28,17 +28,9 @@ import { searchSite } from "../news/search";
 import { articleSitemap, recentForNewsSitemap } from "../seo/queries";
 import type { NewsroomServices } from "./action";
 import { addCorrection } from "./corrections";
-import {
-  addBlockRule,
-  applyBlockRule,
-  movePin,
-  pin,
-  restore,
-  setHeadline,
-  setPictureChoice,
-  takeDown,
-  unpin,
-} from "./stories";
+import { addBlockRule, applyBlockRule } from "./block-rule-actions";
+import { movePin, pin, unpin } from "./pins";
+import { restore, setHeadline, setPictureChoice, takeDown } from "./stories";
 import { listStories, storyDetail } from "./story-reads";
 
 reportSkippedPostgres();

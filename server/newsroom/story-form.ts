@@ -2,7 +2,8 @@ import { PIN_DURATIONS } from "../../shared/newsroom";
 import type { StaffMember } from "../staff/accounts";
 import type { ActionResult, NewsroomServices } from "./action";
 import { addCorrection, editCorrection, retractCorrection } from "./corrections";
-import { movePin, pin, restore, setHeadline, setPictureChoice, takeDown, unpin } from "./stories";
+import { movePin, pin, unpin } from "./pins";
+import { restore, setHeadline, setPictureChoice, takeDown } from "./stories";
 import { chooseLead, joinStories, splitStory } from "./story-groups";
 
 /** The story actions a newsroom form can ask for, by its `intent` field. */

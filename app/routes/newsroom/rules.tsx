@@ -7,7 +7,11 @@ import {
   MAX_PATTERN_LENGTH,
   type BlockField,
 } from "../../../shared/newsroom";
-import { addBlockRule, applyBlockRule, removeBlockRule } from "../../../server/newsroom/stories";
+import {
+  addBlockRule,
+  applyBlockRule,
+  removeBlockRule,
+} from "../../../server/newsroom/block-rule-actions";
 import { listFeeds } from "../../../server/news/repository";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import {

@@ -6,7 +6,7 @@ import {
   runStoryAction,
   type StoryIntent,
 } from "../../../server/newsroom/story-form";
-import { listPins } from "../../../server/newsroom/stories";
+import { listPins } from "../../../server/newsroom/pins";
 import { listStories, STORIES_PAGE_SIZE } from "../../../server/newsroom/story-reads";
 import {
   MAX_CORRECTION_LENGTH,
