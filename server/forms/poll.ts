@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { parseCookie, stringifySetCookie } from "cookie";
 import { z } from "zod";
 import type { Poll } from "../content/load";
 import type { Database } from "../db/client";
@@ -176,25 +177,17 @@ const voterId = z.uuid();
 
 /** The voter id from the request's cookies, or null when absent or not one of ours. */
 export function readVoterId(cookieHeader: string | null): string | null {
-  for (const part of (cookieHeader ?? "").split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === VOTER_COOKIE) {
-      const parsed = voterId.safeParse(rest.join("="));
-      return parsed.success ? parsed.data : null;
-    }
-  }
-  return null;
+  const parsed = voterId.safeParse(parseCookie(cookieHeader ?? "")[VOTER_COOKIE]);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Set-Cookie for a voter id: script cannot read it, and other sites' forms do not send it. */
 export function voterCookie(id: string, options: { secure: boolean }): string {
-  const attributes = [
-    `${VOTER_COOKIE}=${id}`,
-    "Path=/",
-    `Max-Age=${ONE_YEAR_SECONDS}`,
-    "HttpOnly",
-    "SameSite=Lax",
-  ];
-  if (options.secure) attributes.push("Secure");
-  return attributes.join("; ");
+  return stringifySetCookie(VOTER_COOKIE, id, {
+    path: "/",
+    maxAge: ONE_YEAR_SECONDS,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: options.secure,
+  });
 }

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { parseCookie, stringifySetCookie } from "cookie";
 import { and, eq, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { siteSecret } from "../db/secrets";
@@ -105,23 +106,22 @@ export async function endSession(db: Database, token: string | null): Promise<vo
 
 /** The session cookie's value in a request, if any. */
 export function sessionToken(request: Request): string | null {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return value.join("=") || null;
-  }
-  return null;
+  return parseCookie(request.headers.get("Cookie") ?? "")[SESSION_COOKIE] || null;
 }
 
 /** `Set-Cookie` for a new session: only /newsroom sees it, never a script, never another site. */
 export function sessionCookie(token: string, siteUrl: string): string {
-  const secure = siteUrl.startsWith("https:") ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${token}; Path=${NEWSROOM_PATH}; HttpOnly; SameSite=Lax; Max-Age=${ABSOLUTE_TIMEOUT_MS / 1000}${secure}`;
+  return stringifySetCookie(SESSION_COOKIE, token, {
+    path: NEWSROOM_PATH,
+    httpOnly: true,
+    sameSite: "lax",
+    maxAge: token ? ABSOLUTE_TIMEOUT_MS / 1000 : 0,
+    secure: siteUrl.startsWith("https:"),
+  });
 }
 
 export function clearedSessionCookie(siteUrl: string): string {
-  const secure = siteUrl.startsWith("https:") ? "; Secure" : "";
-  return `${SESSION_COOKIE}=; Path=${NEWSROOM_PATH}; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  return sessionCookie("", siteUrl);
 }
 
 /**
