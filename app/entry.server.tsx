@@ -1,6 +1,8 @@
 // React Router's default server entry for Node (@react-router/dev 7.18.4), unchanged, with its
 // documented `handleError` added: errors React Router meets go to the request's JSON log line, and
-// the page's cache keys, which its matched routes declare (`handle.cacheKeys`, decision 009).
+// the page's cache keys, which its matched routes declare (`handle.cacheKeys`, decision 009); and
+// the render's CSP nonce given to React and to `ServerRouter`, which gives it to `<Scripts>`,
+// `<ScrollRestoration>` and `<Links>` (decision 019).
 // Compare with node_modules/@react-router/dev/dist/config/defaults/entry.server.node.tsx on upgrades.
 import { PassThrough } from "node:stream";
 
@@ -37,8 +39,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  const nonce = loadContext.cspNonce;
   // The keys a CDN keeps the page under: from the routes that answered and their loaders' data.
   const { matches, loaderData } = routerContext.staticHandlerContext;
   const keys = routeCacheKeys(
@@ -81,8 +84,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -58,6 +58,7 @@ const { newsroomOperations } = await import("../server/newsroom/operations");
 const { latestArticles } = await import("../server/news/repository");
 const { readCacheFor } = await import("../server/news/read-cache");
 const { cachedPage } = await import("../server/http/page-cache");
+const { newNonce } = await import("../server/http/security");
 
 const builds = [
   path.resolve("."),
@@ -107,6 +108,8 @@ const context = {
   }),
   clientAddress: "127.0.0.1",
   requestId: "bench",
+  // As the page handler gives every render one (a build that reads none ignores it).
+  cspNonce: newNonce(),
   // Pages read no pictures here: a folder that is never written.
   pictures: folderPictureStore({ dir: "/nonexistent/pictures", maxBytes: 1 }),
 };

@@ -217,7 +217,7 @@ export async function createApp(
       observe: metrics ? (event) => metrics.observePage(event) : undefined,
       onRefreshError: (error, req) =>
         req.log.error({ err: error }, "a stale page could not be rendered again"),
-      policy: (page) => pagePolicy(page, config),
+      policy: (inlineScripts) => pagePolicy(inlineScripts, config),
       bodyLimit: FORM_BODY_LIMIT,
       bodyLimits,
     }),

@@ -15,6 +15,7 @@ import { readiness } from "./health";
 import { chooseEncoding, PAGE_CACHE_CONTROL } from "./page-handler";
 import { MALFORMED_PATH_MESSAGE } from "./security";
 import { startTestApp } from "./test-app";
+import { inlineScriptCount, refusedInlineScripts } from "./test-policy";
 
 /**
  * How pages are delivered: the response cache (hits, coalescing, invalidation by ingest), ETags,
@@ -132,8 +133,38 @@ describe("response cache", () => {
     const policy = hit.headers["content-security-policy"] ?? "";
     expect(policy).toBe(miss.headers["content-security-policy"]);
     expect(policy).toMatch(/^default-src 'self'; script-src 'self' 'sha256-/);
+    expect(policy).not.toContain("'nonce-");
     expect(policy).not.toContain("default-src 'none'");
     expect(hit.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("every inline script runs under the policy sent with it: a render's by nonce, a kept page's by hash", async () => {
+    const allowed = async (answer: RawAnswer, by: "nonce" | "hash") => {
+      const policy = String(answer.headers["content-security-policy"]);
+      const html = answer.body.toString("utf8");
+      expect(policy).toContain(by === "nonce" ? "'nonce-" : "'sha256-");
+      expect(policy).not.toContain(by === "nonce" ? "'sha256-" : "'nonce-");
+      expect(await inlineScriptCount(html)).toBeGreaterThan(0);
+      expect(await refusedInlineScripts(html, policy)).toEqual([]);
+      return policy;
+    };
+    for (const route of ["/", "/local-news", "/article/story-1", "/archives", "/search?q=harbor"]) {
+      const miss = await raw(route);
+      const hit = await raw(route);
+      expect([miss.headers["x-cache"], hit.headers["x-cache"]], route).toEqual(["MISS", "HIT"]);
+      await allowed(miss, "hash");
+      await allowed(hit, "hash");
+    }
+    // Answers rendered for one reader, never kept: a page of their own (cookies), a not-found page.
+    for (const [route, headers] of [
+      ["/community", { cookie: "poll_voter=6f1c1a8e-2f3b-4c5d-8e9f-0a1b2c3d4e5f" }],
+      ["/no-such-page", {}],
+    ] as const) {
+      const [first, second] = [await raw(route, headers), await raw(route, headers)];
+      expect(first.headers["x-cache"], route).toBe("BYPASS");
+      // A new nonce for each render: none is ever presented to two readers.
+      expect(await allowed(first, "nonce")).not.toBe(await allowed(second, "nonce"));
+    }
   });
 
   it("compresses a page readers came back to at brotli's best level when it is rendered again", async () => {

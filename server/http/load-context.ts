@@ -35,6 +35,12 @@ export type LoadContext = {
   clientAddress: string;
   /** This request's id: in its log lines, its X-Request-Id header and on its error page. */
   requestId: string;
+  /**
+   * This render's Content-Security-Policy nonce, which app/entry.server.tsx hands React and React
+   * Router for the inline scripts they write (the page handler makes one per render). Without it,
+   * as in tests that render with no policy, scripts carry none.
+   */
+  cspNonce?: string;
 };
 
 /**

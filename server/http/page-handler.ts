@@ -12,6 +12,7 @@ import { cacheKeyHeaders } from "../../shared/cache-keys";
 import { routeCacheKeys } from "../cache/route-keys";
 import { readBody, refuseBody } from "./body";
 import type { LoadContext } from "./load-context";
+import { newNonce, nonceScriptHashes } from "./security";
 import {
   cachedPage,
   sharedMaxAgeMs,
@@ -46,15 +47,19 @@ export function surrogateControl(cdnCacheControl: string): string {
 export interface PageHandlerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  loadContext: (req: express.Request) => LoadContext;
+  /** The loaders' context; each render adds its own CSP nonce. */
+  loadContext: (req: express.Request) => Omit<LoadContext, "cspNonce">;
   /** Null renders every request (the cache switched off). */
   cache: PageCache | null;
   /** Told of every render and cache outcome (metrics, tests). */
   observe?: (event: PageEvent) => void;
   /** Told when a stale page's render in the background failed (the stale page was sent). */
   onRefreshError?: (error: unknown, req: express.Request) => void;
-  /** The Content-Security-Policy for a rendered HTML page, given as its bytes (it names its scripts). */
-  policy?: (page: Buffer) => string;
+  /**
+   * The Content-Security-Policy of an HTML page whose inline scripts these sources allow: the
+   * render's nonce for the one reader it is sent to, the scripts' hashes for a page kept for many.
+   */
+  policy?: (inlineScripts: readonly string[]) => string;
   /** The largest body a form may send, in bytes: reading stops there, whatever the headers say. */
   bodyLimit: number;
   /**
@@ -83,9 +88,10 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
   const render = async (req: express.Request, body?: Buffer): Promise<Rendered> => {
     observe("render");
     const method = req.method === "HEAD" ? "GET" : req.method;
+    const nonce = newNonce();
     const response = withDefaultCaching(
       method,
-      await handle(toRequest(req, method, body), options.loadContext(req)),
+      await handle(toRequest(req, method, body), { ...options.loadContext(req), cspNonce: nonce }),
     );
     const { status, headers } = response;
     if (status === 200 && method === "GET" && !headers.has("Surrogate-Key")) {
@@ -95,13 +101,13 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
     if (!policy || !response.body || !headers.get("Content-Type")?.includes("text/html")) {
       return { status, headers, body: response.body };
     }
-    // A page is read whole so its policy can name its inline scripts; pages are small. It is sent
-    // and kept as the bytes React wrote, never decoded to text and encoded again.
+    // A page is read whole so it can be kept; pages are small. It is sent and kept as the bytes
+    // React wrote, never decoded to text and encoded again.
     const page = Buffer.from(await response.arrayBuffer());
-    headers.set("Content-Security-Policy", policy(page));
+    headers.set("Content-Security-Policy", policy([`'nonce-${nonce}'`]));
     // React Router says text/html alone; the page is UTF-8, and the header says so before any byte.
     headers.set("Content-Type", "text/html; charset=utf-8");
-    return { status, headers, body: page };
+    return { status, headers, body: page, nonce };
   };
 
   return async (req, res, next) => {
@@ -130,7 +136,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       const keep = (rendered: Rendered, generation: number) =>
         withCookies && variesByCookie(rendered)
           ? Promise.resolve(null)
-          : keepIfShareable(cache, key, rendered, generation);
+          : keepIfShareable(cache, key, rendered, generation, options.policy);
       const found = cache.find(key);
       if (found && !(found.page.varyCookie && withCookies)) {
         if (found.stale) {
@@ -314,6 +320,8 @@ interface Rendered {
   status: number;
   headers: Headers;
   body: Buffer | ReadableStream<Uint8Array> | null;
+  /** The nonce an HTML page's policy names, carried by the inline scripts React and React Router wrote. */
+  nonce?: string;
 }
 
 /** Pages may be shared (browsers asking again each time) unless they say otherwise; errors and form answers never are. */
@@ -339,13 +347,16 @@ function withDefaultCaching(method: string, response: Response): Response {
 
 /**
  * The rendered page, compressed and kept in the cache when it may be shared (kept only if the cache
- * was not emptied since `generation`, read before the rendering began); null when it may not.
+ * was not emptied since `generation`, read before the rendering began); null when it may not. A
+ * kept page's policy allows its nonce-carrying scripts by hash: its readers are many, and a nonce
+ * is for one.
  */
 async function keepIfShareable(
   cache: PageCache,
   key: string,
   rendered: Rendered,
   generation: number,
+  policy: PageHandlerOptions["policy"],
 ): Promise<CachedPage | null> {
   const { status, headers: responseHeaders, body: renderedBody } = rendered;
   const cacheControl = responseHeaders.get("Cache-Control");
@@ -366,6 +377,10 @@ async function keepIfShareable(
       headers.push([name, value]);
     }
   });
+  if (policy && rendered.nonce !== undefined) {
+    const csp = headers.find(([name]) => name === "content-security-policy");
+    if (csp) csp[1] = policy(nonceScriptHashes(body, rendered.nonce));
+  }
   const page = await cachedPage(
     { status, headers, body, varyCookie: variesByCookie(rendered), lifeMs },
     Date.now(),

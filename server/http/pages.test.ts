@@ -19,14 +19,15 @@ import { FORM_BODY_LIMIT } from "./app";
 import { pageHandler } from "./page-handler";
 import { pagePolicy } from "./security";
 import { ensureBuilt } from "./test-build";
+import { inlineScriptCount, refusedInlineScripts } from "./test-policy";
 import { newsletterMailFor } from "../mail/signup";
 import { newsroomOperations } from "../newsroom/operations";
 
 /**
  * Every kind of page, rendered by the production build over a seeded database at a fixed moment,
  * compared byte for byte with the pages kept in `pages/`: a change to rendering that changes a page
- * shows here, line by line. Only what a build legitimately changes is normalised: the assets' file
- * hashes and the script hashes of the Content-Security-Policy.
+ * shows here, line by line. Only what a build or a render legitimately changes is normalised: the
+ * assets' file hashes and the render's Content-Security-Policy nonce.
  *
  * `PAGES_BUILD_ROOT=/path/to/checkout` renders that checkout's build instead (to write the pages
  * from a build before a change: `npx vitest run server/http/pages.test.ts -u`).
@@ -136,7 +137,7 @@ beforeAll(async () => {
         content,
       }),
       cache: null,
-      policy: (page) => pagePolicy(page, config),
+      policy: (inlineScripts) => pagePolicy(inlineScripts, config),
       bodyLimit: FORM_BODY_LIMIT,
     }),
   );
@@ -167,20 +168,19 @@ const withoutAssetHashes = (text: string) =>
     .replace(/("version": ?")[\da-f]{8}(")/g, "$1[hash]$2")
     .replace(/\b\d{13}\.[\w-]{43}\b/g, "[form token]");
 
-/** The page's status, its headers in order of name, and its body, as the site sends them. */
+/**
+ * The page's status, its headers in order of name, and its body, as the site sends them, with the
+ * render's CSP nonce (new for every render) as `[nonce]`.
+ */
 async function answer(address: string): Promise<string> {
   const response = await fetch(`${base}${address}`, { redirect: "manual" });
   const headers = [...response.headers]
     .filter(([name]) => !["date", "connection", "keep-alive", "content-length"].includes(name))
-    .map(([name, value]) =>
-      name === "content-security-policy"
-        ? `${name}: ${value.replace(/'sha256-[\w+/=]+'/g, "'sha256-[hash]'")}`
-        : `${name}: ${value}`,
-    )
+    .map(([name, value]) => `${name}: ${value}`)
     .sort();
-  return withoutAssetHashes(
-    `${response.status}\n${headers.join("\n")}\n\n${await response.text()}`,
-  );
+  const page = `${response.status}\n${headers.join("\n")}\n\n${await response.text()}`;
+  const nonce = /'nonce-([\w-]+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+  return withoutAssetHashes(nonce ? page.replaceAll(nonce, "[nonce]") : page);
 }
 
 describe("every page", () => {
@@ -200,4 +200,17 @@ describe("what a page ships", () => {
     // The banner itself, and the home route's data that hydrates it.
     expect(await occurrences("/")).toBe(2);
   });
+
+  it.each(PATHS)(
+    "%s: every inline script runs under the policy sent with it, by its nonce",
+    async (address) => {
+      const response = await fetch(`${base}${address}`, { redirect: "manual" });
+      if (!response.headers.get("content-type")?.startsWith("text/html")) return;
+      const policy = response.headers.get("content-security-policy") ?? "";
+      const html = await response.text();
+      expect(policy).toMatch(/script-src 'self' 'nonce-[\w-]{22}'/);
+      expect(await inlineScriptCount(html)).toBeGreaterThan(0);
+      expect(await refusedInlineScripts(html, policy)).toEqual([]);
+    },
+  );
 });

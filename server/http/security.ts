@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type express from "express";
 import type { Config } from "../config";
 
@@ -14,53 +14,36 @@ const origin = (url: string | null) => {
   }
 };
 
-// Scripts written into the page itself (React Router's hydration data and module loader), not data
-// blocks such as JSON-LD, which browsers never run.
-const INLINE_SCRIPT =
-  /<script\b(?![^>]*\bsrc\s*=)(?![^>]*\btype\s*=\s*"application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/gi;
+/** A fresh nonce for one render: 128 random bits, as the CSP specification asks. */
+export const newNonce = () => randomBytes(16).toString("base64url");
 
 /**
- * The inline scripts the framework writes: React Router's scroll restoration, context, stream of
- * loader data and module loader, and React's streaming runtime. Only these are allowed by hash, so a
- * script element that reached a page any other way (a sanitiser bug, say) is still refused to run.
- */
-export const OWN_INLINE_SCRIPTS: readonly RegExp[] = [
-  /^\(\((?:storageKey\d*, restoreKey|\w+,\s?\w+)\)\s?=>\s?\{/,
-  /^window\.__reactRouterContext = \{/,
-  /^window\.__reactRouterContext\.streamController\.enqueue\("(?:[^"\\\n]|\\.)*"\);$/,
-  /^window\.__reactRouterContext\.streamController\.close\(\);$/,
-  /^;\nimport \* as route0 from "\/assets\/[\w.-]+\.js";\n/,
-  /^requestAnimationFrame\(function\(\)\{\$RT=performance\.now\(\)\}\);$/,
-  /^\$R[A-Z]+(?:=|\()/,
-];
-
-/**
- * The SHA-256 source expressions of the framework's inline scripts in a page (OWN_INLINE_SCRIPTS),
- * given as its text or as its UTF-8 bytes.
+ * The SHA-256 source expressions of the inline scripts in a rendered page that carry `nonce`: the
+ * ones React and React Router wrote (given the nonce through their documented `nonce` options), so
+ * the page can be sent to many readers without its nonce being presented as one. A script element
+ * that reached the page any other way does not know the render's nonce, and stays refused.
  *
- * Bytes are searched as Latin-1 text, one character per byte, which needs no decoding: every tag,
- * quote and pattern looked for is ASCII, and the bytes of a character beyond ASCII are all above
- * 0x7F, so they are never mistaken for one. A script's characters are then its original bytes again.
+ * The page is searched as Latin-1 text, one character per byte, which needs no decoding: the tag
+ * and the nonce are ASCII, and the bytes of a character beyond ASCII are all above 0x7F, so they
+ * are never mistaken for them. A script's characters are then its original bytes again.
  */
-export function inlineScriptHashes(page: string | Buffer): string[] {
-  const bytes = typeof page !== "string";
-  const text = bytes ? page.toString("latin1") : page;
+export function nonceScriptHashes(page: Buffer, nonce: string): string[] {
+  const text = page.toString("latin1");
   const hashes = new Set<string>();
-  for (const match of text.matchAll(INLINE_SCRIPT)) {
-    const body = match[1] ?? "";
-    if (!OWN_INLINE_SCRIPTS.some((pattern) => pattern.test(body))) continue;
-    const hash = createHash("sha256").update(body, bytes ? "latin1" : "utf8");
+  const script = new RegExp(`<script\\b[^>]*\\snonce="${nonce}"[^>]*>([\\s\\S]*?)</script>`, "g");
+  for (const match of text.matchAll(script)) {
+    const hash = createHash("sha256").update(match[1] ?? "", "latin1");
     hashes.add(`'sha256-${hash.digest("base64")}'`);
   }
   return [...hashes];
 }
 
 /**
- * The Content-Security-Policy of a page: our own scripts and exactly the inline scripts it carries
- * (by hash, so a cached page needs no fresh nonce), frames and scripts of the configured providers
- * only, and nothing else that can run.
+ * The Content-Security-Policy of a page: our own scripts and the inline ones `inlineScripts` allows
+ * (its render's `'nonce-…'`, or the `'sha256-…'` of each when the page is kept for many readers),
+ * frames and scripts of the configured providers only, and nothing else that can run.
  */
-export function pagePolicy(page: string | Buffer, config: Config): string {
+export function pagePolicy(inlineScripts: readonly string[], config: Config): string {
   const { embeds } = config;
   // 'self': the newsroom's preview frames the site's own page (readers' pages frame none of ours).
   const frames = [
@@ -77,7 +60,7 @@ export function pagePolicy(page: string | Buffer, config: Config): string {
   const adOrigins = adScripts ? config.adProviderOrigins : [];
   const directives = [
     "default-src 'self'",
-    `script-src 'self' ${[...inlineScriptHashes(page), ...new Set([adScripts, ...adOrigins])].filter(Boolean).join(" ")}`.trim(),
+    `script-src 'self' ${[...inlineScripts, ...new Set([adScripts, ...adOrigins])].filter(Boolean).join(" ")}`.trim(),
     // Style attributes size ad slots and frames before they load; no inline script is allowed.
     "style-src 'self' 'unsafe-inline'",
     // Feed pictures are served from our origin (decision 022); an ad provider's script may add
