@@ -1,5 +1,5 @@
-import { and, asc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
-import { rowsOf, type Database, type DatabaseHandle } from "../db/client";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import type { Database, DatabaseHandle } from "../db/client";
 import {
   newsletterDeliveries,
   newsletterIssues,
@@ -7,15 +7,23 @@ import {
   newsletterSuppressions,
 } from "../db/schema";
 import type { Logger } from "../logger";
-import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "./digest";
+import { UNSUBSCRIBE_PLACEHOLDER } from "./digest";
+import {
+  addLatecomers,
+  createIssue,
+  issueExists,
+  pruneIssues,
+  unfinishedIssue,
+  type IssueRow,
+} from "./issues";
 import { messageId, unsubscribeHeaders, unsubscribeUrl, type MailSite } from "./messages";
 import { suppress, unsubscribeToken } from "./subscriptions";
 import { isBounce, type Mailer, type OutgoingMail } from "./transport";
 
 /**
  * Sending a digest (decision 026). An issue is rendered once and stored with one delivery row per
- * confirmed reader; the send works through the queued rows, recording each as it goes, so a run
- * that stops (a crash, a restart, a lost lock) is resumed by the next without skipping anyone. A
+ * confirmed reader (issues.ts); the send works through the queued rows, recording each as it goes,
+ * so a run that stops (a crash, a restart, a lost lock) is resumed by the next without skipping anyone. A
  * message handed over just before a crash, not yet recorded, is handed over again with the same
  * Message-ID, which receiving systems use to drop the copy.
  */
@@ -35,8 +43,6 @@ const GIVE_UP_AFTER_MS = DAY_MS;
 /** Days a finished issue is kept when the caller does not say (NEWSLETTER_KEEP_DAYS). */
 export const KEEP_ISSUES_DAYS = 90;
 
-export type IssueRow = typeof newsletterIssues.$inferSelect;
-
 export interface SendSummary {
   issueId: number;
   sent: number;
@@ -55,26 +61,6 @@ export interface SendSummary {
 export const digestMessageId = (site: MailSite, issueId: number, subscriberId: number) =>
   messageId(site, `issue-${issueId}.${subscriberId}`);
 
-/** An issue not finished yet (the oldest), to resume before anything else. */
-export async function unfinishedIssue(db: Database): Promise<IssueRow | undefined> {
-  const [issue] = await db
-    .select()
-    .from(newsletterIssues)
-    .where(isNull(newsletterIssues.completedAt))
-    .orderBy(asc(newsletterIssues.id))
-    .limit(1);
-  return issue;
-}
-
-/** Whether the issue of this key exists (finished or not). */
-export async function issueExists(db: Database, key: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: newsletterIssues.id })
-    .from(newsletterIssues)
-    .where(eq(newsletterIssues.key, key));
-  return rows.length > 0;
-}
-
 /** Readers a digest made now would go to: confirmed and not suppressed. */
 export async function countAudience(db: Database): Promise<number> {
   const [row] = await db
@@ -85,40 +71,6 @@ export async function countAudience(db: Database): Promise<number> {
       and(eq(newsletterSubscribers.status, "confirmed"), isNull(newsletterSuppressions.email)),
     );
   return row?.n ?? 0;
-}
-
-/**
- * Renders the digest and stores it as the issue `key` with a queued delivery for every confirmed,
- * unsuppressed reader, in one transaction. Null when there is no story, or the key exists.
- */
-export async function createIssue(
-  db: Database,
-  site: MailSite,
-  key: string,
-  now: Date,
-): Promise<IssueRow | null> {
-  const digest = await renderDigest(db, site, now);
-  if (!digest) return null;
-  return db.transaction(async (tx) => {
-    const [issue] = await tx
-      .insert(newsletterIssues)
-      .values({
-        key,
-        subject: digest.subject,
-        html: digest.html,
-        text: digest.text,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: newsletterIssues.key })
-      .returning();
-    if (!issue) return null;
-    await tx.execute(sql`
-      INSERT INTO ${newsletterDeliveries} (issue_id, subscriber_id)
-      SELECT ${issue.id}, s.id FROM ${newsletterSubscribers} s
-       WHERE s.status = 'confirmed'
-         AND NOT EXISTS (SELECT 1 FROM ${newsletterSuppressions} x WHERE x.email = s.email)`);
-    return issue;
-  });
 }
 
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
@@ -322,47 +274,6 @@ export type SendRun =
   | { kind: "busy" }
   | { kind: "nothing"; why: "not-due" | "sent" | "no-story"; reason: string }
   | { kind: "sent"; summary: SendSummary; resumed: boolean };
-
-/**
- * Gives the issue `key`, already made, to confirmed and unsuppressed readers who have no delivery
- * of it yet (they confirmed after it was made), and reopens it for them. The number added; the
- * (issue, reader) key keeps anyone from being given it twice.
- */
-export async function addLatecomers(db: Database, key: string): Promise<IssueRow | null> {
-  return db.transaction(async (tx) => {
-    const [issue] = await tx.select().from(newsletterIssues).where(eq(newsletterIssues.key, key));
-    if (!issue) return null;
-    const added = rowsOf<{ subscriber_id: number }>(
-      await tx.execute(sql`
-        INSERT INTO ${newsletterDeliveries} (issue_id, subscriber_id)
-        SELECT ${issue.id}, s.id FROM ${newsletterSubscribers} s
-         WHERE s.status = 'confirmed'
-           AND NOT EXISTS (SELECT 1 FROM ${newsletterSuppressions} x WHERE x.email = s.email)
-        ON CONFLICT DO NOTHING
-        RETURNING subscriber_id`),
-    );
-    if (added.length === 0) return null;
-    const [reopened] = await tx
-      .update(newsletterIssues)
-      .set({ completedAt: null })
-      .where(eq(newsletterIssues.id, issue.id))
-      .returning();
-    return reopened ?? null;
-  });
-}
-
-/**
- * Removes the issues finished before `before`, with their deliveries (about 60 bytes a reader an
- * issue): what the newsroom reports is the last few issues, and an unfinished issue, whatever its
- * age, is kept for the run that resumes it. Their keys are past days, never due again.
- */
-export async function pruneIssues(db: Database, before: Date): Promise<number> {
-  const removed = await db
-    .delete(newsletterIssues)
-    .where(lt(newsletterIssues.completedAt, before))
-    .returning({ id: newsletterIssues.id });
-  return removed.length;
-}
 
 /**
  * One sending run under the newsletter lock (one process at a time across all of them): resumes
