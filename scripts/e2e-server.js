@@ -76,7 +76,11 @@ const env = sampleSiteEnv(port, dataDir, {
 const photos = hostile ? null : await startPhotoHost(sourceDir);
 if (photos) {
   const feeds = JSON.parse(fs.readFileSync("config/feeds.sample.json", "utf8"));
-  feeds[PHOTO_FEED.category] = [photos.feedPath];
+  // Only the feed with the photos is swapped: the category's other feeds (Local News' second
+  // outlet, whose story is grouped with a local one) are read as the sample site reads them.
+  feeds[PHOTO_FEED.category] = feeds[PHOTO_FEED.category].map((file) =>
+    file === PHOTO_FEED.file ? photos.feedPath : file,
+  );
   fs.writeFileSync(path.join(sourceDir, "feeds.json"), JSON.stringify(feeds, null, 2));
 }
 // The pages are tested over the bundled sample feeds (or the hostile ones), loaded before the site starts.
