@@ -4,7 +4,7 @@ import { topicsOf } from "../../shared/post-fields";
 import type { Database } from "../db/client";
 import { newsroomMedia, newsroomPosts } from "../db/schema";
 import type { Logger } from "../logger";
-import { bylineText } from "../newsroom/posts";
+import { bylineText } from "../newsroom/post-live";
 import { blogErrorMessage } from "./load";
 import {
   BLOG_PAGE_SIZE,

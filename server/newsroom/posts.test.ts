@@ -20,9 +20,9 @@ import {
   publishPost,
   restoreRevision,
   saveDraft,
-  UNPUBLISHED_REASON,
   unpublishPost,
 } from "./posts";
+import { UNPUBLISHED_REASON } from "./post-live";
 
 reportSkippedPostgres();
 

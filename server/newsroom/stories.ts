@@ -7,7 +7,7 @@ import { storyChangeKeys } from "../../shared/cache-keys";
 import { recordAudit } from "../staff/audit";
 import { leaveGroups } from "../grouping/store";
 import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
-import { UNPUBLISHED_REASON } from "./posts";
+import { UNPUBLISHED_REASON } from "./post-live";
 import { hasControl, tidy } from "./text";
 
 /**

@@ -8,7 +8,7 @@ import { withShownBody } from "../../../server/news/pictures";
 import { latestArticles, relatedArticles, uploadsNamedIn } from "../../../server/news/repository";
 import { withVideoPlayers } from "../../../server/news/video-players";
 import { postById } from "../../../server/newsroom/post-reads";
-import { bylineText } from "../../../server/newsroom/posts";
+import { bylineText } from "../../../server/newsroom/post-live";
 import { requireStaff } from "../../../server/staff/guard";
 import type { ArticleWithBody } from "../../../shared/article";
 import { isCategoryKey } from "../../../shared/categories";
