@@ -310,9 +310,10 @@ export async function loadCheck(): Promise<CheckResult> {
     if (list.status !== 0) throw new Error(`news subscribers --csv failed:\n${list.stderr}`);
     const storedIds = new Set(
       list.stdout
-        .split("\n")
+        .split("\r\n")
         .slice(1)
-        .map((line) => line.split(",")[0] ?? "")
+        // The first cell, unquoted (server/lib/csv.ts); no address here holds a quote or comma.
+        .map((line) => (line.split(",")[0] ?? "").slice(1, -1))
         .filter((email) => email.endsWith("@example.org"))
         .map((email) => email.slice(0, -"@example.org".length)),
     );

@@ -1,18 +1,8 @@
+import { csvFile } from "../../server/lib/csv";
 import { listSubscriptions } from "../../server/mail/subscriptions";
 import type { Command } from "../command";
 import { withDatabase } from "../database";
 import { formatTable } from "../table";
-
-/**
- * A CSV field, in double quotes when it holds a quote, comma or line break, or begins as a formula
- * would (= + - @). The value itself is never changed: the file is for mailing tools, and an
- * address with a ' put before it would be another address. Signup accepts only letters, digits and
- * _ ' + - . before the @ (server/forms/newsletter.ts), so no stored address can spell a function
- * call even where a spreadsheet reads a leading + or - as arithmetic.
- */
-export function csvField(value: string): string {
-  return /^[=+\-@\t\r]|[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 const minute = (date: Date | null) =>
   date ? date.toISOString().replace("T", " ").slice(0, 16) : "";
@@ -37,12 +27,17 @@ export const subscribersCommand: Command = {
         state: s.suppressed === "bounced" ? "bounced" : s.status,
       }));
       if (values.csv) {
-        process.stdout.write("email,status,subscribed_at,confirmed_at\n");
-        for (const s of subscribers) {
-          process.stdout.write(
-            `${csvField(s.email)},${s.state},${s.createdAt.toISOString()},${s.confirmedAt?.toISOString() ?? ""}\n`,
-          );
-        }
+        process.stdout.write(
+          csvFile([
+            ["email", "status", "subscribed_at", "confirmed_at"],
+            ...subscribers.map((s) => [
+              s.email,
+              s.state,
+              s.createdAt.toISOString(),
+              s.confirmedAt?.toISOString() ?? "",
+            ]),
+          ]),
+        );
         return 0;
       }
       if (subscribers.length === 0) {

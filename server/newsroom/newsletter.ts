@@ -9,6 +9,7 @@ import {
 import { sanDiegoDate } from "../mail/digest";
 import { countAudience } from "../mail/send";
 import { listSubscriptions, type SubscriberListing } from "../mail/subscriptions";
+import { csvFile } from "../lib/csv";
 
 /**
  * What the newsroom's newsletter screen shows admins (issue #22, #23): how many readers are in each
@@ -153,32 +154,19 @@ export async function todaysDigest(db: Database, now = new Date()): Promise<Toda
   return { state: issue.completedAt ? "sent" : "sending", readers: row?.n ?? 0 };
 }
 
-/**
- * A CSV cell that a spreadsheet opens as text (OWASP's CSV injection advice): a cell that begins
- * with = + - @, a tab or a carriage return gets a ' in front, so it is never read as a formula, and
- * every cell is quoted, its quotes doubled.
- */
-export function spreadsheetCell(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${inert.replace(/"/g, '""')}"`;
-}
-
 const iso = (date: Date | null) => (date ? date.toISOString() : "");
 
-/** The subscribers as a CSV file (RFC 4180, CRLF line ends) for a spreadsheet. */
+/** The subscribers as a CSV file for a spreadsheet (server/lib/csv.ts). */
 export function subscribersCsv(subscribers: readonly SubscriberListing[]): string {
-  const header = ["email", "status", "suppressed", "signed_up", "confirmed", "unsubscribed"];
-  const lines = subscribers.map((s) =>
-    [
+  return csvFile([
+    ["email", "status", "suppressed", "signed_up", "confirmed", "unsubscribed"],
+    ...subscribers.map((s) => [
       s.email,
       s.status,
       s.suppressed ?? "",
       iso(s.createdAt),
       iso(s.confirmedAt),
       iso(s.unsubscribedAt),
-    ]
-      .map(spreadsheetCell)
-      .join(","),
-  );
-  return [header.map(spreadsheetCell).join(","), ...lines].join("\r\n") + "\r\n";
+    ]),
+  ]);
 }
