@@ -12,6 +12,7 @@ import {
   shapeSize,
   socialImage,
   structuredDataImages,
+  uploadedPicture,
   variantPath,
   variantSrcset,
   variantWidths,
@@ -279,5 +280,20 @@ describe("ownPath", () => {
   it("answers null for another host's address", () => {
     expect(ownPath("https://cdn.example.net/images/a.jpg", SITE)).toBeNull();
     expect(ownPath("//cdn.example.net/images/a.jpg", SITE)).toBeNull();
+  });
+});
+
+describe("uploadedPicture", () => {
+  it("draws an upload row as a stored picture with its focal point, and nothing else", () => {
+    const row = { id: 4, hash: "a".repeat(64), width: 1600, height: 900, color: "#334455" };
+    const upload = { ...row, focusX: 30, focusY: 70, alt: "Pier" };
+    expect(uploadedPicture(upload)).toEqual({
+      kind: "stored",
+      hash: row.hash,
+      width: 1600,
+      height: 900,
+      color: "#334455",
+      focus: { x: 30, y: 70 },
+    });
   });
 });

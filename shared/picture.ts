@@ -60,6 +60,14 @@ export interface StoredPicture {
   focus?: Focus;
 }
 
+/** A newsroom upload as pages draw it: our stored copies, cut around its focal point. */
+export function uploadedPicture(
+  upload: Omit<StoredPicture, "kind" | "focus"> & { focusX: number; focusY: number },
+): StoredPicture {
+  const { hash, width, height, color, focusX, focusY } = upload;
+  return { kind: "stored", hash, width, height, color, focus: { x: focusX, y: focusY } };
+}
+
 /** A picture that is already a file of our own site (the bundled samples' pictures): a path. */
 export interface SitePicture {
   kind: "site";

@@ -1,5 +1,10 @@
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { asArticlePicture, variantPath, type StoredPicture } from "../../shared/picture";
+import {
+  asArticlePicture,
+  uploadedPicture,
+  variantPath,
+  type StoredPicture,
+} from "../../shared/picture";
 import { topicsOf } from "../../shared/post-fields";
 import type { Database } from "../db/client";
 import { newsroomMedia, newsroomPosts } from "../db/schema";
@@ -107,14 +112,7 @@ type LiveRow = Awaited<ReturnType<typeof livePosts>>[number];
 
 /** An upload as pages draw it: our copies, cut around its focal point. */
 function uploadPicture(media: NonNullable<LiveRow["media"]>): StoredPicture | null {
-  const picture = asArticlePicture({
-    kind: "stored",
-    hash: media.hash,
-    width: media.width,
-    height: media.height,
-    color: media.color,
-    focus: { x: media.focusX, y: media.focusY },
-  });
+  const picture = asArticlePicture(uploadedPicture(media));
   return picture?.kind === "stored" ? picture : null;
 }
 

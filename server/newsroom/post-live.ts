@@ -7,7 +7,7 @@ import {
   SITEMAPS_KEY,
   storyChangeKeys,
 } from "../../shared/cache-keys";
-import type { StoredPicture } from "../../shared/picture";
+import { uploadedPicture, type StoredPicture } from "../../shared/picture";
 import type { Database } from "../db/client";
 import { articles, blogPosts, newsroomMedia, newsroomPosts } from "../db/schema";
 import { SANITIZE_POLICY_VERSION, stripTags } from "../ingest/sanitize";
@@ -26,15 +26,7 @@ export const UNPUBLISHED_REASON = "Unpublished by the newsroom.";
 /** The top picture of an upload, as pages draw it, with its focal point. */
 export async function mediaPicture(tx: Database, mediaId: number): Promise<StoredPicture | null> {
   const [media] = await tx.select().from(newsroomMedia).where(eq(newsroomMedia.id, mediaId));
-  if (!media) return null;
-  return {
-    kind: "stored",
-    hash: media.hash,
-    width: media.width,
-    height: media.height,
-    color: media.color,
-    focus: { x: media.focusX, y: media.focusY },
-  };
+  return media ? uploadedPicture(media) : null;
 }
 
 /** Names as a byline reads them: "A", "A and B", "A, B and C". */

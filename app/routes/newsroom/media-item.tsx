@@ -3,7 +3,7 @@ import { readForm } from "../../../server/forms/submission";
 import { focusFromClick, setFocus, setMediaWords } from "../../../server/newsroom/media";
 import { mediaById } from "../../../server/newsroom/post-reads";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
-import { cropPath, type StoredPicture } from "../../../shared/picture";
+import { cropPath, uploadedPicture } from "../../../shared/picture";
 import { POST_LIMITS } from "../../../shared/post-fields";
 import { BUTTON, FIELD, NewsroomNotice } from "../../components/NewsroomNotice";
 import { FOCUS_PICKER_WIDTH, FocusPicker } from "../../components/FocusPicker";
@@ -30,14 +30,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const media = await mediaById(context.db, idOf(params.id));
   if (!media) throw data("That picture is not in the library.", { status: 404 });
-  const picture: StoredPicture = {
-    kind: "stored",
-    hash: media.hash,
-    width: media.width,
-    height: media.height,
-    color: media.color,
-    focus: { x: media.focusX, y: media.focusY },
-  };
+  const picture = uploadedPicture(media);
   const done = new URL(request.url).searchParams.get("done");
   return {
     media: { id: media.id, alt: media.alt, credit: media.credit, filename: media.filename },

@@ -7,7 +7,7 @@ import { publishPost, saveDraft, unpublishPost } from "../../../server/newsroom/
 import { focusFromClick, setFocus, uploadPicture } from "../../../server/newsroom/media";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { dateToSanDiegoLocal, sanDiegoLocalToDate } from "../../../shared/san-diego-time";
-import type { StoredPicture } from "../../../shared/picture";
+import { uploadedPicture } from "../../../shared/picture";
 import { PostEditorForm, type PostFormValues } from "../../components/PostEditorForm";
 import { FOCUS_PICKER_WIDTH } from "../../components/PostPictureBox";
 import { newsroomMeta } from "../../lib/newsroom-meta";
@@ -87,14 +87,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       alt: m.alt,
       credit: m.credit,
       filename: m.filename,
-      picture: {
-        kind: "stored",
-        hash: m.hash,
-        width: m.width,
-        height: m.height,
-        color: m.color,
-        focus: { x: m.focusX, y: m.focusY },
-      } satisfies StoredPicture,
+      picture: uploadedPicture(m),
     })),
     categories: STORY_CATEGORIES,
     suggestedTime: dateToSanDiegoLocal(new Date(now.getTime() + 60 * 60_000)),

@@ -12,7 +12,7 @@ import { bylineText } from "../../../server/newsroom/post-live";
 import { requireStaff } from "../../../server/staff/guard";
 import type { ArticleWithBody } from "../../../shared/article";
 import { isCategoryKey } from "../../../shared/categories";
-import { asArticlePicture, type StoredPicture } from "../../../shared/picture";
+import { asArticlePicture, uploadedPicture } from "../../../shared/picture";
 import { ArticleView } from "../../components/ArticleView";
 import { BlogPostView } from "../../components/BlogPostView";
 import { PageAds } from "../../components/PageAds";
@@ -53,16 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return { kind: "blog" as const, blogPost };
   }
 
-  const picture = media
-    ? asArticlePicture({
-        kind: "stored",
-        hash: media.hash,
-        width: media.width,
-        height: media.height,
-        color: media.color,
-        focus: { x: media.focusX, y: media.focusY },
-      } satisfies StoredPicture)
-    : null;
+  const picture = media ? asArticlePicture(uploadedPicture(media)) : null;
   const category =
     fields.category && isCategoryKey(fields.category) ? fields.category : "local-news";
   const articleId = post.articleId ?? `preview-${post.id}`;
