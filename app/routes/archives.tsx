@@ -1,7 +1,7 @@
 import { Fragment } from "react";
 import { Form, useSubmit } from "react-router";
 import { readOr503 } from "../../server/news/load";
-import { archiveArticles, archiveYears } from "../../server/news/repository";
+import { archiveArticles, archiveYears } from "../../server/news/archive";
 import { cursorOf, parseCursor, setCursor, type ListCursor } from "../../shared/list-cursor";
 import { ArticleCard } from "../components/ArticleCard";
 import { PICTURE_SLOTS } from "../components/picture-slots";

@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { data, Link, useRouteLoaderData } from "react-router";
 import { bannerCacheHeaders, bannerToShow } from "../../server/newsroom/banner";
 import { readOr503 } from "../../server/news/load";
-import { homeLists } from "../../server/news/repository";
+import { homeLists } from "../../server/news/home-lists";
 import { ArticleCard } from "../components/ArticleCard";
 import { CategoryChips } from "../components/CategoryChips";
 import { PhotosIcon } from "../components/Icons";

@@ -9,8 +9,6 @@ import {
   saveContactMessage,
 } from "../forms/repository";
 import {
-  archiveArticles,
-  archiveYears,
   articleById,
   countArticles,
   ensureFeeds,
@@ -19,6 +17,7 @@ import {
   upsertArticle,
   type NewArticle,
 } from "../news/repository";
+import { archiveArticles, archiveYears } from "../news/archive";
 import { contactMessages } from "./schema";
 import { rowsOf } from "./client";
 import { reportSkippedPostgres, testDatabases } from "./test-databases";

@@ -6,13 +6,9 @@ import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import type { FeedSource } from "../ingest/feeds-config";
 import { runIngestPass } from "../ingest/ingest";
 import { rssFeed, startFixtureServer, type FixtureServer } from "../ingest/test-server";
-import {
-  archiveArticles,
-  homeLists,
-  latestArticles,
-  otherVersions,
-  relatedArticles,
-} from "../news/repository";
+import { latestArticles, otherVersions, relatedArticles } from "../news/repository";
+import { homeLists } from "../news/home-lists";
+import { archiveArticles } from "../news/archive";
 import { searchSite } from "../news/search";
 import { archiveCountsAndRows } from "../test-support/archive-counts";
 import type { NewsroomServices } from "../newsroom/action";

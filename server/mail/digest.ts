@@ -2,7 +2,7 @@ import type { Article } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
 import { variantPath, type ArticlePicture } from "../../shared/picture";
 import type { Database } from "../db/client";
-import { homeLists } from "../news/repository";
+import { homeLists } from "../news/home-lists";
 import type { MailSite } from "./messages";
 import { digestHtml, digestText, type DigestSection, type DigestStory } from "./templates";
 

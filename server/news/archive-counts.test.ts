@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { archiveCountsAndRows } from "../test-support/archive-counts";
-import { archiveArticles, upsertArticle } from "./repository";
+import { upsertArticle } from "./repository";
+import { archiveArticles } from "./archive";
 
 reportSkippedPostgres();
 

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CategoryKey } from "../../shared/categories";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
-import {
-  articleById,
-  homeLists,
-  latestArticles,
-  relatedArticles,
-  upsertArticle,
-} from "./repository";
+import { articleById, latestArticles, relatedArticles, upsertArticle } from "./repository";
+import { homeLists } from "./home-lists";
 
 reportSkippedPostgres();
 

@@ -6,15 +6,14 @@ import { rowsOf, type Database } from "../db/client";
 import * as schema from "../db/schema";
 import { testDatabases } from "../db/test-databases";
 import {
-  archiveArticles,
-  archiveYears,
   articleById,
   correctionsOf,
-  homeLists,
   latestCorrections,
   latestArticles,
   relatedArticles,
 } from "./repository";
+import { homeLists } from "./home-lists";
+import { archiveArticles, archiveYears } from "./archive";
 import { articleSitemap, articleSitemapMonths, categoryLastChanged } from "../seo/queries";
 
 /**

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { ReadCache, readCacheFor } from "./read-cache";
-import { articleById, homeLists, latestArticles, upsertArticle } from "./repository";
+import { articleById, latestArticles, upsertArticle } from "./repository";
+import { homeLists } from "./home-lists";
 
 reportSkippedPostgres();
 

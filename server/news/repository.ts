@@ -1,12 +1,9 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Article, ArticleWithBody, OwnStoryDetails, StoryVersion } from "../../shared/article";
-import type { ListCursor } from "../../shared/list-cursor";
 import type { CategoryKey } from "../../shared/categories";
-import { MAX_PINS } from "../../shared/newsroom";
 import { asArticlePicture, type ArticlePicture } from "../../shared/picture";
-import { rowsOf, type Database } from "../db/client";
+import type { Database } from "../db/client";
 import {
-  archiveCounts,
   articlePictures,
   articles,
   corrections,
@@ -14,7 +11,6 @@ import {
   newsroomMedia,
   newsroomPosts,
   pictures,
-  storyPins,
 } from "../db/schema";
 import { bodyPictureUrls, withOwnPictures } from "../images/body";
 import { pictureHashOf } from "../newsroom/post-body";
@@ -32,9 +28,9 @@ export type { Article };
  * the condition of the date indexes, so the planner walks those and skips nothing.
  */
 export const LIVE = isNull(articles.takenDownAt);
-const LIVE_SQL = sql.raw("taken_down_at IS NULL");
+export const LIVE_SQL = sql.raw("taken_down_at IS NULL");
 
-const articleFields = {
+export const articleFields = {
   id: articles.id,
   title: articles.title,
   excerpt: articles.excerpt,
@@ -62,7 +58,7 @@ interface ArticleFields {
   alsoCoveredBy: string[] | null;
 }
 
-function toArticle(row: ArticleFields): Article {
+export function toArticle(row: ArticleFields): Article {
   return {
     id: row.id,
     title: row.title,
@@ -82,7 +78,7 @@ function toArticle(row: ArticleFields): Article {
  * One card per story group (decision 032): lists of every category show each group's lead, lists of
  * one category the group's first version in it. Alone, a story leads both.
  */
-const leadsOf = (category: CategoryKey | undefined) =>
+export const leadsOf = (category: CategoryKey | undefined) =>
   category ? articles.categoryLead : articles.groupLead;
 
 /** A list merged from several lists, with the first card of each story group only. */
@@ -335,226 +331,6 @@ export async function ensureFeeds<Source extends { url: string; category: Catego
 export async function listFeeds(db: Database): Promise<FeedRow[]> {
   return db.select().from(feeds).orderBy(feeds.category, feeds.url);
 }
-
-/** archive_counts' rows for every category together (migration 0019). */
-const EVERY_CATEGORY = "";
-
-/** Years (in San Diego time) that have stories on the site, newest first (archive_counts). */
-async function readArchiveYears(db: Database): Promise<number[]> {
-  const rows = await db
-    .select({ year: archiveCounts.year })
-    .from(archiveCounts)
-    .where(and(eq(archiveCounts.category, EVERY_CATEGORY), gt(archiveCounts.articles, 0)))
-    .orderBy(desc(archiveCounts.year));
-  return rows.map((r) => r.year);
-}
-export const archiveYears = remembered("archiveYears", readArchiveYears);
-
-/**
- * One page of the archives: articles of a category (or all) within a year, newest first. A cursor
- * reads on from a story with the date index (keyset paging); `offset` is only for `?page=N`
- * addresses without one, which older links hold. The total comes from archive_counts.
- */
-async function readArchiveArticles(
-  db: Database,
-  options: {
-    category?: CategoryKey;
-    year: number;
-    limit: number;
-    offset: number;
-    cursor?: ListCursor;
-  },
-): Promise<{ articles: Article[]; total: number }> {
-  // Bounds rather than extract(): the (category, published_at) index can serve a range.
-  const from = sql`make_timestamptz(${options.year}, 1, 1, 0, 0, 0, 'America/Los_Angeles')`;
-  const to = sql`make_timestamptz(${options.year + 1}, 1, 1, 0, 0, 0, 'America/Los_Angeles')`;
-  const { cursor } = options;
-  const at = cursor ? new Date(cursor.date) : undefined;
-  // Newest first, then by id: "after" is older (or as old with a later id), "before" the reverse.
-  const beyond =
-    cursor && at
-      ? cursor.direction === "after"
-        ? sql`(${articles.publishedAt} < ${at} OR (${articles.publishedAt} = ${at} AND ${articles.id} > ${cursor.id}))`
-        : sql`(${articles.publishedAt} > ${at} OR (${articles.publishedAt} = ${at} AND ${articles.id} < ${cursor.id}))`
-      : undefined;
-  const where = and(
-    LIVE,
-    options.category ? eq(articles.category, options.category) : undefined,
-    leadsOf(options.category),
-    sql`${articles.publishedAt} >= ${from}`,
-    sql`${articles.publishedAt} < ${to}`,
-    beyond,
-    // The same bound as a plain range, which the index serves; `beyond` then settles ties.
-    at
-      ? cursor?.direction === "after"
-        ? lte(articles.publishedAt, at)
-        : gte(articles.publishedAt, at)
-      : undefined,
-  );
-  const backwards = cursor?.direction === "before";
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(articleFields)
-      .from(articles)
-      .where(where)
-      .orderBy(
-        ...(backwards
-          ? [asc(articles.publishedAt), desc(articles.id)]
-          : [desc(articles.publishedAt), asc(articles.id)]),
-      )
-      .limit(options.limit)
-      .offset(cursor ? 0 : options.offset),
-    db
-      .select({ n: sql<number>`coalesce(sum(${archiveCounts.articles}), 0)::int` })
-      .from(archiveCounts)
-      .where(
-        and(
-          eq(archiveCounts.year, options.year),
-          eq(archiveCounts.category, options.category ?? EVERY_CATEGORY),
-        ),
-      ),
-  ]);
-  const list = rows.map(toArticle);
-  return { articles: backwards ? list.reverse() : list, total: counted?.n ?? 0 };
-}
-export const archiveArticles = remembered("archiveArticles", readArchiveArticles);
-
-/**
- * The newest `perCategory` articles of each category, in one query (one index walk per category),
- * as lists in the order the categories were given; with `overall`, also that many of the newest
- * articles of any category, in the same query (a round trip to the database costs more than the
- * index walk).
- */
-export async function newestOfEach(
-  db: Database,
-  categories: readonly CategoryKey[],
-  perCategory: number,
-  overall = 0,
-): Promise<{ overall: Article[]; lists: Article[][] }> {
-  const columns = sql`id, title, excerpt, picture, category, published_at, author, link, own,
-    story_group, also_covered_by`;
-  const newestOverall =
-    overall > 0
-      ? sql`(SELECT ${columns}, 0::bigint AS position FROM ${articles} WHERE ${LIVE_SQL} AND group_lead
-              ORDER BY ${articles.publishedAt} DESC, ${articles.id} LIMIT ${overall})
-            UNION ALL`
-      : sql``;
-  const result = await db.execute(sql`
-    ${newestOverall}
-    (SELECT ${columns}, position
-       FROM unnest(${`{${categories.join(",")}}`}::text[])
-            WITH ORDINALITY AS c(wanted, position)
-      CROSS JOIN LATERAL (
-        SELECT * FROM ${articles}
-         WHERE ${articles.category} = c.wanted AND ${LIVE_SQL} AND category_lead
-         ORDER BY ${articles.publishedAt} DESC, ${articles.id} LIMIT ${perCategory}
-      ) a)
-     ORDER BY position, published_at DESC, id`);
-  // Position 0 is the newest overall, 1… the categories in the order given.
-  const lists = [...categories, null].map((): Article[] => []);
-  for (const row of rowsOf<{
-    id: string;
-    title: string;
-    excerpt: string;
-    picture: unknown;
-    category: string;
-    published_at: Date | string;
-    author: string;
-    link: string;
-    own: boolean;
-    story_group: string | null;
-    also_covered_by: string[] | null;
-    position: number | string;
-  }>(result)) {
-    lists[Number(row.position)]?.push(
-      toArticle({
-        ...row,
-        publishedAt: new Date(row.published_at),
-        storyGroup: row.story_group,
-        alsoCoveredBy: row.also_covered_by,
-      }),
-    );
-  }
-  const [newest = [], ...byCategory] = lists;
-  return { overall: newest, lists: byCategory };
-}
-
-/** Several categories' newest articles: `perCategory` of each, newest first overall. */
-export async function newestPerCategory(
-  db: Database,
-  categories: readonly CategoryKey[],
-  perCategory: number,
-): Promise<Article[]> {
-  return oneCardPerGroup(
-    newestFirst((await newestOfEach(db, categories, perCategory)).lists.flat()),
-  );
-}
-
-const newestFirst = (list: Article[]) =>
-  list.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
-
-/** The spec's featured categories, whose first 2 articles each make the featured list. */
-const FEATURED_CATEGORIES = ["local-news", "national-news", "world-news"] as const;
-/** The spec's recent list: 3 each of these, newest first (the featured categories come first). */
-const RECENT_CATEGORIES = [...FEATURED_CATEGORIES, "business", "technology"] as const;
-
-/** How many of the newest articles the home page lists as today's headlines. */
-const HEADLINES = 5;
-
-/** The stories staff pinned, in their order, until each pin expires. */
-async function pinnedArticles(db: Database, now: Date): Promise<Article[]> {
-  // The pins first (at most MAX_PINS are live), then each one's story by its key.
-  const pins = db
-    .select({ articleId: storyPins.articleId, position: storyPins.position })
-    .from(storyPins)
-    .where(gt(storyPins.expiresAt, now))
-    .orderBy(asc(storyPins.position), asc(storyPins.articleId))
-    .limit(MAX_PINS)
-    .as("pins");
-  const rows = await db
-    .select(articleFields)
-    .from(pins)
-    .innerJoin(articles, eq(articles.id, pins.articleId))
-    .where(LIVE)
-    .orderBy(asc(pins.position), asc(pins.articleId));
-  return rows.map(toArticle);
-}
-
-/** The pinned stories first, in their order, then the list's own without them, cut to `length`. */
-function pinnedFirst(pinned: Article[], list: Article[], length: number): Article[] {
-  const ids = new Set(pinned.map((a) => a.id));
-  return [...pinned, ...list.filter((a) => !ids.has(a.id))].slice(0, length);
-}
-
-/**
- * The home page's lists, from one query (and one for the pins): today's headlines (the 5 newest of
- * any category), the spec's featured list for the slider (the first 2 of Local, National and World
- * News) and its recent list (3 each of Local, National, World, Business and Technology, newest
- * first). Pinned stories lead the headlines and the slider, in their order.
- */
-async function readHomeLists(
-  db: Database,
-): Promise<{ headlines: Article[]; featured: Article[]; recent: Article[] }> {
-  const [{ overall, lists }, pinned] = await Promise.all([
-    newestOfEach(db, RECENT_CATEGORIES, 3, HEADLINES),
-    pinnedArticles(db, new Date()),
-  ]);
-  const newestFeatured = lists
-    .slice(0, FEATURED_CATEGORIES.length)
-    .flatMap((list) => list.slice(0, 2));
-  // A headline that is also in a list is the same object, so the page's data sends it once.
-  const listed = new Map([...pinned, ...lists.flat()].map((article) => [article.id, article]));
-  const headlines = pinnedFirst(
-    pinned,
-    overall.map((article) => listed.get(article.id) ?? article),
-    HEADLINES,
-  );
-  const featured = oneCardPerGroup(
-    pinnedFirst(pinned, newestFeatured, Math.max(newestFeatured.length, pinned.length)),
-  );
-  return { headlines, featured, recent: oneCardPerGroup(newestFirst(lists.flat())) };
-}
-export const homeLists = remembered("homeLists", readHomeLists);
 
 /**
  * Up to 3 other articles of the same category, newest first, never the article itself nor another

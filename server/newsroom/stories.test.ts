@@ -15,15 +15,15 @@ import type { FeedSource } from "../ingest/feeds-config";
 import { runIngestPass } from "../ingest/ingest";
 import { rssFeed, startFixtureServer, type FixtureServer } from "../ingest/test-server";
 import {
-  archiveArticles,
   articleById,
   correctionsOf,
-  homeLists,
   isTakenDown,
   latestArticles,
   latestCorrections,
   relatedArticles,
 } from "../news/repository";
+import { homeLists } from "../news/home-lists";
+import { archiveArticles } from "../news/archive";
 import { searchSite } from "../news/search";
 import { articleSitemap, recentForNewsSitemap } from "../seo/queries";
 import type { NewsroomServices } from "./action";
