@@ -1,5 +1,5 @@
 import { pictureHealth } from "../../server/images/health";
-import { makeMissingCopiesAhead } from "../../server/images/pass";
+import { makeMissingCopiesAhead } from "../../server/images/copies-ahead";
 import { pictureStoreFor, pictureStoreName } from "../../server/images/store-for";
 import { createLogger } from "../../server/logger";
 import type { Command } from "../command";

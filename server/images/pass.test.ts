@@ -15,12 +15,8 @@ import type { NormalizedArticle } from "../ingest/types";
 import { articleById, ensureFeeds } from "../news/repository";
 import { pictureHealth } from "./health";
 import { childPictureMaker } from "./picture-maker";
-import {
-  RECHECK_AFTER_MS,
-  makeMissingCopiesAhead,
-  runPicturePass,
-  type PicturePassOptions,
-} from "./pass";
+import { makeMissingCopiesAhead } from "./copies-ahead";
+import { RECHECK_AFTER_MS, runPicturePass, type PicturePassOptions } from "./pass";
 import { folderPictureStore, type PictureStore } from "./store";
 import { acceptUpload } from "./upload";
 

@@ -1,22 +1,15 @@
-import { and, eq, gt, inArray, isNotNull, not, sql } from "drizzle-orm";
-import {
-  FORMAT_FILES,
-  ownPath,
-  variantWidths,
-  type ArticlePicture,
-  type VariantFormat,
-  type VariantWidth,
-} from "../../shared/picture";
+import { eq, inArray, sql } from "drizzle-orm";
+import { ownPath, type ArticlePicture } from "../../shared/picture";
 import { storyChangeKeys } from "../../shared/cache-keys";
 import { rowsOf, type DatabaseHandle } from "../db/client";
-import { articlePictures, articles, newsroomMedia, pictures } from "../db/schema";
+import { newsroomMedia, pictures } from "../db/schema";
 import { runPool, type PoolLimits } from "../lib/pool";
 import { nextAttemptAfterFailure } from "../lib/backoff";
-import { MAX_URL_LENGTH } from "../lib/text";
 import type { Logger } from "../logger";
-import { bodyPictureUrls } from "./body";
 import { fetchPicture, type PictureFetchOptions } from "./fetch";
+import { makeCopiesAhead } from "./copies-ahead";
 import { inlinePictureMaker, type PictureMaker } from "./picture-maker";
+import { listArticlePictures, listBlogPictures } from "./picture-listing";
 import type { PictureStore } from "./store";
 
 /**
@@ -26,6 +19,7 @@ import type { PictureStore } from "./store";
  * store, copies each article's top picture onto the article for the pages' lists, and removes the
  * pictures no article or blog post names any more. A picture that cannot be had leaves its
  * article shown with the default picture and is tried again later, backing off as feeds do.
+ * The listing is picture-listing.ts's, the copies made ahead of time copies-ahead.ts's.
  */
 
 /** A kept picture is asked again (conditionally) this long after it was last fetched. */
@@ -48,17 +42,6 @@ export const PICTURE_PASS_BUDGET_MS = 120_000;
 export const PICTURE_FEED_BUDGET_MS = 30_000;
 
 export const DEFAULT_PICTURE_LIMITS: PoolLimits = { global: 4, perHost: 2 };
-
-/**
- * Copies made as soon as a picture is kept, so that the first reader of a page does not wait for
- * them: the wide (16:9) AVIF widths most slots pick on phones (a 343–380 px card at about two
- * device pixels per CSS pixel: 686–665 px, so 720) and on desktop cards (400–436 px at one). Others
- * are made on their first request (server/images/route.ts).
- */
-export const AHEAD_OF_TIME: readonly { width: VariantWidth; format: VariantFormat }[] = [
-  { width: 480, format: "avif" },
-  { width: 720, format: "avif" },
-];
 
 export interface PicturePassOptions {
   database: DatabaseHandle;
@@ -97,156 +80,6 @@ export interface PicturePassSummary {
 
 /** A picture due, with the feed whose articles name it (the lowest id when several do). */
 type PictureRow = typeof pictures.$inferSelect & { feed: number | null };
-
-/**
- * Makes the copies of AHEAD_OF_TIME a kept picture does not have yet; one that cannot be made is
- * made on its first request instead. Answers how many were made.
- */
-async function makeCopiesAhead(
-  store: PictureStore,
-  maker: PictureMaker,
-  logger: Logger,
-  picture: {
-    hash: string;
-    original: Uint8Array;
-    size: { width: number; height: number };
-    url: string;
-  },
-  signal?: AbortSignal,
-): Promise<number> {
-  // Only copies that differ: a picture narrower than a width gets that width's copy at its own size.
-  const files = new Set(variantWidths(picture.size, "wide").map((w) => w.file));
-  let made = 0;
-  for (const { width, format } of AHEAD_OF_TIME) {
-    // Out of time: made on their first request instead.
-    if (signal?.aborted) break;
-    if (!files.has(width)) continue;
-    const file = `wide-${width}.${FORMAT_FILES[format].extension}`;
-    if (await store.getVariant(picture.hash, file)) continue;
-    try {
-      const bytes = await maker.variant(picture.original, { width, format, shape: "wide" });
-      await store.putVariant(picture.hash, file, bytes);
-      made += 1;
-    } catch (error) {
-      logger.warn({ picture: picture.url, file, err: error }, "picture copy not made ahead");
-    }
-  }
-  return made;
-}
-
-/**
- * Makes the copies made ahead of time for every kept picture that lacks them: for pictures kept
- * before a change of which copies are made ahead (`news pictures --make-copies`), so that their
- * first readers do not wait for them either.
- */
-export async function makeMissingCopiesAhead(options: {
-  database: DatabaseHandle;
-  store: PictureStore;
-  maker?: PictureMaker;
-  logger: Logger;
-}): Promise<{ pictures: number; made: number }> {
-  const maker = options.maker ?? inlinePictureMaker();
-  const rows = await options.database.db
-    .selectDistinctOn([pictures.hash], {
-      hash: pictures.hash,
-      picture: pictures.picture,
-      url: pictures.url,
-    })
-    .from(pictures)
-    .where(isNotNull(pictures.hash))
-    .orderBy(pictures.hash);
-  let made = 0;
-  for (const row of rows) {
-    const picture = row.picture;
-    if (!row.hash || picture?.kind !== "stored") continue;
-    // The store may have removed the original (least recently used): the next pass fetches it again.
-    const original = await options.store.getOriginal(row.hash);
-    if (original) {
-      made += await makeCopiesAhead(options.store, maker, options.logger, {
-        hash: row.hash,
-        original,
-        size: picture,
-        url: row.url,
-      });
-    }
-  }
-  return { pictures: rows.length, made };
-}
-
-/**
- * Only addresses normalisation would keep are listed: a longer one (stored before addresses were
- * capped) does not fit the addresses' indexes.
- */
-const listable = (url: string) => url.length <= MAX_URL_LENGTH;
-
-type UnlistedArticle = { id: string; image: string | null; content: string };
-
-async function listPicturesOf(database: DatabaseHandle, rows: UnlistedArticle[]): Promise<void> {
-  await database.db.transaction(async (tx) => {
-    const ids = rows.map((row) => row.id);
-    const named = rows.flatMap((row) =>
-      [...new Set([...(row.image ? [row.image] : []), ...bodyPictureUrls(row.content)])]
-        .filter(listable)
-        .map((url) => ({ articleId: row.id, url })),
-    );
-    await tx.delete(articlePictures).where(inArray(articlePictures.articleId, ids));
-    if (named.length > 0) {
-      await tx.insert(articlePictures).values(named);
-      await tx
-        .insert(pictures)
-        .values([...new Set(named.map((n) => n.url))].map((url) => ({ url })))
-        .onConflictDoNothing();
-    }
-    await tx.update(articles).set({ picturesListed: true }).where(inArray(articles.id, ids));
-  });
-}
-
-/**
- * Lists the pictures of articles stored or changed since the last pass. An article whose pictures
- * the database refuses is logged and left for the next pass: it must not keep the others (its
- * batch, and every later pass) from being listed.
- */
-async function listArticlePictures(
-  database: DatabaseHandle,
-  logger: Logger,
-  batchSize = 500,
-): Promise<number> {
-  let listed = 0;
-  let after = "";
-  for (;;) {
-    const rows = await database.db
-      .select({ id: articles.id, image: articles.image, content: articles.content })
-      .from(articles)
-      .where(and(not(articles.picturesListed), gt(articles.id, after)))
-      .orderBy(articles.id)
-      .limit(batchSize);
-    const last = rows.at(-1);
-    if (!last) return listed;
-    after = last.id;
-    try {
-      await listPicturesOf(database, rows);
-      listed += rows.length;
-    } catch {
-      for (const row of rows) {
-        try {
-          await listPicturesOf(database, [row]);
-          listed += 1;
-        } catch (error) {
-          logger.error({ article: row.id, err: error }, "pictures of an article not listed");
-        }
-      }
-    }
-  }
-}
-
-/** Blog posts' pictures (the blog's copy for search, refreshed after each pass) are kept too. */
-async function listBlogPictures(database: DatabaseHandle): Promise<void> {
-  await database.db.execute(sql`
-    INSERT INTO pictures (url)
-    SELECT DISTINCT image FROM blog_posts
-     WHERE image IS NOT NULL AND length(image) <= ${MAX_URL_LENGTH}
-    ON CONFLICT DO NOTHING`);
-}
 
 function hostOf(url: string): string {
   try {
