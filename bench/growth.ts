@@ -22,6 +22,7 @@ import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import type { LoadContext } from "../server/http/load-context";
 import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
+import { SAN_DIEGO_ZONE } from "../shared/san-diego-time";
 import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
 
 const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 6);
@@ -232,7 +233,7 @@ async function articleSitemaps(site: Site): Promise<string[]> {
 async function newestYear(site: Site): Promise<number> {
   const [row] = rowsOf<{ y: number }>(
     await site.database.db.execute(
-      sql`SELECT extract(year FROM max(published_at) AT TIME ZONE 'America/Los_Angeles')::int AS y FROM articles`,
+      sql`SELECT extract(year FROM max(published_at) AT TIME ZONE ${SAN_DIEGO_ZONE})::int AS y FROM articles`,
     ),
   );
   return row?.y ?? new Date().getFullYear();

@@ -2,6 +2,7 @@ import { expectNoSeriousViolations } from "./axe";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { loadContent, type LegalText } from "../server/content/load";
 import { slugOf, waitForHydration } from "./helpers";
+import { sanDiegoFormat } from "../shared/san-diego-time";
 
 const { site, about, faq, events, partners, ...legal } = loadContent("content");
 const aboutSection = (heading: string) => about.sections.find((s) => s.heading === heading);
@@ -270,8 +271,7 @@ test.describe("Partners", () => {
   });
 });
 
-const sanDiegoDate = new Intl.DateTimeFormat("en-US", {
-  timeZone: "America/Los_Angeles",
+const eventDate = sanDiegoFormat({
   weekday: "long",
   year: "numeric",
   month: "long",
@@ -296,7 +296,7 @@ test.describe("events", () => {
       await expect(item.getByRole("heading")).toHaveText(event.title);
       const time = item.locator("time");
       await expect(time).toHaveAttribute("datetime", event.date);
-      await expect(time).toHaveText(sanDiegoDate.format(new Date(event.date)));
+      await expect(time).toHaveText(eventDate.format(new Date(event.date)));
       await expect(item).toContainText(event.place);
     }
 

@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { expectNoSeriousViolations } from "./axe";
 import { DESKTOP, isProject } from "./helpers";
 import { review, signIn, SITE } from "./newsroom-site";
+import { dateToSanDiegoLocal, sanDiegoFormat } from "../shared/san-diego-time";
 
 /**
  * The newsroom's writing pages in a browser (decision 028), on the newsroom's own copy of the
@@ -22,8 +23,6 @@ import { review, signIn, SITE } from "./newsroom-site";
  */
 
 test.use({ baseURL: SITE });
-
-const SAN_DIEGO = "America/Los_Angeles";
 
 /** A name no other test (or the other width's run of this one) uses. */
 const unique = (testInfo: TestInfo) =>
@@ -82,31 +81,9 @@ async function hostileFiles(seed: string) {
   ];
 }
 
-/** San Diego's wall clock at `at`, as a datetime-local field takes it: `YYYY-MM-DDTHH:mm`. */
-function sanDiegoLocal(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: SAN_DIEGO,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
 /** A date and time as the newsroom shows them: "Nov 27, 2026, 9:14 AM". */
 const staffTime = (at: Date) =>
-  new Intl.DateTimeFormat("en-US", {
-    timeZone: SAN_DIEGO,
-    dateStyle: "medium",
-    timeStyle: "short",
-  }).format(at);
+  sanDiegoFormat({ dateStyle: "medium", timeStyle: "short" }).format(at);
 
 /** What a page says once an action is done (the autosave's status aside). */
 function notice(page: Page, text: string | RegExp): Locator {
@@ -488,7 +465,7 @@ test("a story scheduled a minute or two ahead goes on the site at that time", as
   // The field has minute precision: the first whole minute at least 30 s ahead, San Diego time,
   // which leaves the checks below (before its time) and the phone width's cancel room to run first.
   const at = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000);
-  await page.getByLabel("Publish at (San Diego time)").fill(sanDiegoLocal(at));
+  await page.getByLabel("Publish at (San Diego time)").fill(dateToSanDiegoLocal(at));
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await expect(notice(page, "Scheduled: it goes on the site at the time you chose.")).toBeVisible();
   const publish = page.getByRole("region", { name: "Publish" });

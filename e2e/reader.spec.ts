@@ -4,6 +4,7 @@ import { articlesFromBody } from "../server/ingest/ingest";
 import { loadFeedSources } from "../server/ingest/feeds-config";
 import { newestItems } from "../server/ingest/store";
 import { SAMPLE_VIDEO_URL } from "../scripts/sample-site.js";
+import { sanDiegoDate } from "../shared/san-diego-time";
 import {
   DESKTOP,
   MOBILE,
@@ -36,12 +37,7 @@ function storedSample() {
   });
 }
 
-const yearInSanDiego = (date: Date) =>
-  Number(
-    new Intl.DateTimeFormat("en-US", { timeZone: "America/Los_Angeles", year: "numeric" }).format(
-      date,
-    ),
-  );
+const yearInSanDiego = (date: Date) => Number(sanDiegoDate(date).slice(0, 4));
 
 test.describe("home page", () => {
   test("the slider wraps both ways, and its dots jump on small screens", async ({

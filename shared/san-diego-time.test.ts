@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { dateToSanDiegoLocal, sanDiegoLocalToDate } from "./san-diego-time";
+import {
+  dateToSanDiegoLocal,
+  sanDiegoDate,
+  sanDiegoFormat,
+  sanDiegoLocalToDate,
+  sanDiegoMinutes,
+} from "./san-diego-time";
 
 describe("San Diego's wall clock", () => {
   it("reads a winter time as UTC−8 and a summer time as UTC−7", () => {
@@ -32,5 +38,32 @@ describe("San Diego's wall clock", () => {
     expect(dateToSanDiegoLocal(new Date("2026-07-05T04:00:00Z"))).toBe("2026-07-04T21:00");
     const now = new Date("2026-05-01T12:34:00Z");
     expect(sanDiegoLocalToDate(dateToSanDiegoLocal(now))?.getTime()).toBe(now.getTime());
+  });
+});
+
+describe("San Diego's date, time of day and formats", () => {
+  it.each([
+    // UTC instant, San Diego's date, minutes since its midnight
+    ["2026-12-01T07:59:00Z", "2026-11-30", 23 * 60 + 59],
+    ["2026-12-01T08:00:00Z", "2026-12-01", 0],
+    ["2026-07-05T06:59:00Z", "2026-07-04", 23 * 60 + 59],
+    ["2026-07-05T07:00:00Z", "2026-07-05", 0],
+    ["2026-03-08T10:30:00Z", "2026-03-08", 3 * 60 + 30],
+    ["2027-01-01T07:30:00Z", "2026-12-31", 23 * 60 + 30],
+  ])("%s is %s, minute %i", (instant, date, minutes) => {
+    expect(sanDiegoDate(new Date(instant))).toBe(date);
+    expect(sanDiegoMinutes(new Date(instant))).toBe(minutes);
+  });
+
+  it("formats on San Diego's clock in US English", () => {
+    const newYearsEve = new Date("2027-01-01T04:00:00Z");
+    expect(
+      sanDiegoFormat({ year: "numeric", month: "long", day: "numeric" }).format(newYearsEve),
+    ).toBe("December 31, 2026");
+    expect(sanDiegoFormat({ hour: "numeric", minute: "2-digit" }).format(newYearsEve)).toBe(
+      "8:00 PM",
+    );
+    // The zone cannot be asked away.
+    expect(sanDiegoFormat({ timeZone: "UTC", day: "numeric" }).format(newYearsEve)).toBe("31");
   });
 });

@@ -1,14 +1,19 @@
 /**
- * Dates and times as staff type and read them: San Diego's wall clock, in the `YYYY-MM-DDTHH:mm`
- * form an `<input type="datetime-local">` uses, whatever the server's own time zone.
+ * San Diego's time, the site's one time zone: dates on pages, in the newsletter and the newsroom
+ * are San Diego's whatever the server's or the reader's zone. Staff type and read times in the
+ * `YYYY-MM-DDTHH:mm` form an `<input type="datetime-local">` uses.
  */
 
 export const SAN_DIEGO_ZONE = "America/Los_Angeles";
 
+/** Formats dates and times in US English on San Diego's clock. */
+export function sanDiegoFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat("en-US", { ...options, timeZone: SAN_DIEGO_ZONE });
+}
+
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-const parts = new Intl.DateTimeFormat("en-US", {
-  timeZone: SAN_DIEGO_ZONE,
+const parts = sanDiegoFormat({
   hourCycle: "h23",
   year: "numeric",
   month: "2-digit",
@@ -20,8 +25,9 @@ const parts = new Intl.DateTimeFormat("en-US", {
 
 /** San Diego's wall clock at `instant`, as its fields. */
 function wallClock(instant: Date) {
+  const fields = parts.formatToParts(instant);
   const field = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.formatToParts(instant).find((p) => p.type === type)?.value ?? 0);
+    Number(fields.find((p) => p.type === type)?.value ?? 0);
   return {
     year: field("year"),
     month: field("month"),
@@ -69,4 +75,15 @@ export function dateToSanDiegoLocal(instant: Date): string {
   const w = wallClock(instant);
   const two = (n: number) => String(n).padStart(2, "0");
   return `${w.year}-${two(w.month)}-${two(w.day)}T${two(w.hour)}:${two(w.minute)}`;
+}
+
+/** San Diego's date at `instant`, `2026-12-01`. */
+export function sanDiegoDate(instant: Date): string {
+  return dateToSanDiegoLocal(instant).slice(0, 10);
+}
+
+/** San Diego's wall-clock time at `instant`, in minutes since midnight. */
+export function sanDiegoMinutes(instant: Date): number {
+  const w = wallClock(instant);
+  return w.hour * 60 + w.minute;
 }

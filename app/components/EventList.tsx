@@ -1,20 +1,19 @@
 import { Link } from "react-router";
 import type { EventCategory, ListedEvent } from "../../server/content/load";
+import { sanDiegoFormat } from "../../shared/san-diego-time";
 
 /** Where readers send an event: the contact form, with its category chosen. */
 export const SUBMIT_EVENT_PATH = "/contact-us?category=event";
 
 // Events happen in San Diego, so their dates are San Diego's whatever the server's or reader's zone.
-const TIME_ZONE = "America/Los_Angeles";
-const fullDate = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
+const fullDate = sanDiegoFormat({
   weekday: "long",
   year: "numeric",
   month: "long",
   day: "numeric",
 });
-const tileMonth = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, month: "short" });
-const tileDay = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, day: "numeric" });
+const tileMonth = sanDiegoFormat({ month: "short" });
+const tileDay = sanDiegoFormat({ day: "numeric" });
 
 /** "Friday, December 18, 2026". */
 export function formatEventDate(iso: string): string {

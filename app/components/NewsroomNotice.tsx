@@ -1,4 +1,4 @@
-import { SAN_DIEGO_ZONE } from "../../shared/san-diego-time";
+import { sanDiegoFormat } from "../../shared/san-diego-time";
 
 /** A newsroom page's answer to an action: what was done (status) or why not (alert). */
 export function NewsroomNotice({ done, error }: { done?: string | null; error?: string | null }) {
@@ -31,11 +31,7 @@ export const DANGER_BUTTON =
   "rounded bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800";
 export const FIELD = "rounded border border-slate-400 px-3 py-2 font-normal";
 
-const staffTime = new Intl.DateTimeFormat("en-US", {
-  timeZone: SAN_DIEGO_ZONE,
-  dateStyle: "medium",
-  timeStyle: "short",
-});
+const staffTime = sanDiegoFormat({ dateStyle: "medium", timeStyle: "short" });
 
 /** A date and time in San Diego, as staff read them: "Nov 27, 2026, 9:14 AM". */
 export function formatStaffTime(iso: string): string {

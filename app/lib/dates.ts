@@ -1,11 +1,6 @@
-const TIME_ZONE = "America/Los_Angeles";
+import { sanDiegoFormat } from "../../shared/san-diego-time";
 
-const longDate = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-});
+const longDate = sanDiegoFormat({ year: "numeric", month: "long", day: "numeric" });
 
 /**
  * Dates as pages pass them (ISO strings), formatted once on the server, where every uncached page
@@ -29,7 +24,7 @@ export function formatLongDate(value: Date | string): string {
   return longDate.format(typeof value === "string" ? new Date(value) : value);
 }
 
-const yearOnly = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, year: "numeric" });
+const yearOnly = sanDiegoFormat({ year: "numeric" });
 
 /**
  * The year last worked out and the hour (in UTC) it was for. San Diego's year turns at its midnight,

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { loadContentOrExit } from "../../server/content/load";
-import { sanDiegoDate, renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../server/mail/digest";
+import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../server/mail/digest";
+import { sanDiegoDate } from "../../shared/san-diego-time";
 import { unsubscribeUrl, type MailSite } from "../../server/mail/messages";
 import { unfinishedIssue } from "../../server/mail/issues";
 import { countAudience, runNewsletter } from "../../server/mail/send";

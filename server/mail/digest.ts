@@ -1,6 +1,7 @@
 import type { Article } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
 import { variantPath, type ArticlePicture } from "../../shared/picture";
+import { sanDiegoFormat } from "../../shared/san-diego-time";
 import type { Database } from "../db/client";
 import { homeLists } from "../news/home-lists";
 import type { MailSite } from "./messages";
@@ -12,30 +13,6 @@ export const UNSUBSCRIBE_PLACEHOLDER = "%%UNSUBSCRIBE_URL%%";
 /** Mail clients take JPEG (not AVIF or WebP), and a 600 px column at most: the 640 px copy. */
 const PICTURE_WIDTH = 640;
 const EXCERPT_CHARACTERS = 220;
-
-export const SAN_DIEGO = "America/Los_Angeles";
-
-/** A San Diego date, `2026-12-01`. */
-export function sanDiegoDate(now: Date): string {
-  return new Intl.DateTimeFormat("en-CA", {
-    timeZone: SAN_DIEGO,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
-}
-
-/** San Diego's wall-clock time, in minutes since midnight. */
-export function sanDiegoMinutes(now: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: SAN_DIEGO,
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part("hour") * 60 + part("minute");
-}
 
 /** Our own JPEG copy of a story's picture, at an absolute address; null when mail cannot show it. */
 export function mailPicture(
@@ -121,12 +98,7 @@ export async function renderDigest(
   const sections = await digestSections(db, site.siteUrl);
   const stories = sections.reduce((n, s) => n + s.stories.length, 0);
   if (stories === 0) return null;
-  const day = new Intl.DateTimeFormat("en-US", {
-    timeZone: SAN_DIEGO,
-    weekday: "long",
-    month: "long",
-    day: "numeric",
-  }).format(now);
+  const day = sanDiegoFormat({ weekday: "long", month: "long", day: "numeric" }).format(now);
   const title = `The day's San Diego stories, ${day}`;
   const fields = {
     siteName: site.siteName,

@@ -2,7 +2,7 @@ import type { NewsletterConfig } from "../config";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger } from "../logger";
 import { repeatEvery, type Repeating } from "../repeat";
-import { sanDiegoDate, sanDiegoMinutes } from "./digest";
+import { sanDiegoDate, sanDiegoMinutes } from "../../shared/san-diego-time";
 import { runNewsletter, type SendRun } from "./send";
 import type { NewsletterMail } from "./signup";
 

@@ -6,7 +6,7 @@ import {
   newsletterSubscribers,
   newsletterSuppressions,
 } from "../db/schema";
-import { sanDiegoDate } from "../mail/digest";
+import { sanDiegoDate } from "../../shared/san-diego-time";
 import { countAudience } from "../mail/send";
 import { listSubscriptions, type SubscriberListing } from "../mail/subscriptions";
 import { csvFile } from "../lib/csv";

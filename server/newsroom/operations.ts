@@ -5,7 +5,7 @@ import type { FeedSource } from "../ingest/feeds-config";
 import type { IngestSummary } from "../ingest/ingest";
 import { lockedIngestPass, type PassOptions } from "../ingest/scheduler";
 import type { Logger } from "../logger";
-import { sanDiegoDate } from "../mail/digest";
+import { sanDiegoDate } from "../../shared/san-diego-time";
 import { runNewsletter, type SendRun } from "../mail/send";
 import type { NewsletterMail } from "../mail/signup";
 import type { StaffMember } from "../staff/accounts";

@@ -1,5 +1,6 @@
 import { and, desc, eq, lte } from "drizzle-orm";
 import { EMPTY_POST_FIELDS, type PostFields, type PostKind } from "../../shared/post-fields";
+import { sanDiegoFormat } from "../../shared/san-diego-time";
 import type { Database } from "../db/client";
 import { newsroomPosts, newsroomRevisions, staff, staffAudit } from "../db/schema";
 import { recordAudit } from "../staff/audit";
@@ -133,12 +134,7 @@ async function slugChange(
   return taken ? fail("Another post has that address: choose another.") : asked;
 }
 
-const timeOfDay = (at: Date) =>
-  at.toLocaleTimeString("en-US", {
-    timeZone: "America/Los_Angeles",
-    hour: "numeric",
-    minute: "2-digit",
-  });
+const timeOfDay = (at: Date) => sanDiegoFormat({ hour: "numeric", minute: "2-digit" }).format(at);
 
 /**
  * Publishes the saved draft now, or schedules it for `at` (a later time). What it still needs
