@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { articlesFromBody } from "../server/ingest/ingest";
+import { articlesFromBody } from "../server/ingest/read-feed";
 import { loadFeedSources } from "../server/ingest/feeds-config";
 import { newestItems } from "../server/ingest/store";
 import { SAMPLE_VIDEO_URL } from "../scripts/sample-site.js";
@@ -14,7 +14,18 @@ import {
   waitForHydration,
 } from "./helpers";
 
-/** What the e2e server stored from the sample feeds, computed from the same files. */
+/**
+ * The sample's versions that lists fold into another's card (decision 032): the second outlet's
+ * Harbor Drive story (fixtures/feeds/local-wire.xml), grouped with the local one, which leads.
+ */
+const FOLDED = new Set([
+  "https://coastwire.example.net/san-diego/harbor-drive-bike-lanes-repaving",
+]);
+
+/**
+ * What the e2e server stored from the sample feeds, computed from the same files: one card per
+ * story group, as the archives count them.
+ */
 function storedSample() {
   const now = new Date();
   return loadFeedSources("config/feeds.sample.json").flatMap((source) => {
@@ -33,7 +44,9 @@ function storedSample() {
       source,
       "http://127.0.0.1",
     );
-    return newestItems(items, now).map((a) => ({ category: a.category, date: a.date ?? now }));
+    return newestItems(items, now)
+      .filter((a) => !FOLDED.has(a.link))
+      .map((a) => ({ category: a.category, date: a.date ?? now }));
   });
 }
 

@@ -3,7 +3,7 @@ import { loadConfigOrExit } from "../../server/config";
 import { loadContentOrExit } from "../../server/content/load";
 import { loadFeedSources } from "../../server/ingest/feeds-config";
 import { fetchFeed } from "../../server/ingest/fetch";
-import { articlesFromBody, userAgent } from "../../server/ingest/ingest";
+import { articlesFromBody, userAgent } from "../../server/ingest/read-feed";
 import { DEFAULT_FETCH_OPTIONS } from "../../server/lib/fetch";
 import { UsageError, type Command } from "../command";
 

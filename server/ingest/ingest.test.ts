@@ -4,13 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { articles, feeds } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import type { FeedSource } from "./feeds-config";
-import {
-  articlesFromBody,
-  describeOutcome,
-  INGEST_LOCK_ID,
-  runIngestPass,
-  type IngestOptions,
-} from "./ingest";
+import { describeOutcome, INGEST_LOCK_ID, runIngestPass, type IngestOptions } from "./ingest";
+import { articlesFromBody } from "./read-feed";
 import { rssFeed, startFixtureServer, type FixtureServer } from "./test-server";
 
 reportSkippedPostgres();

@@ -8,7 +8,8 @@ import { articles, feeds } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { startTestApp } from "../http/test-app";
 import type { FeedSource } from "../ingest/feeds-config";
-import { articlesFromBody, runIngestPass, type IngestOptions } from "../ingest/ingest";
+import { runIngestPass, type IngestOptions } from "../ingest/ingest";
+import { articlesFromBody } from "../ingest/read-feed";
 import { DEAD_AFTER_FAILURES } from "../ingest/schedule";
 import { newestItems, storeArticles } from "../ingest/store";
 import {
