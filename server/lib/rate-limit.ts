@@ -6,12 +6,10 @@ import { siteSecret } from "../db/secrets";
 import type { Logger } from "../logger";
 
 /**
- * The one way the site limits rates (decision 033): form submissions per address, sign-in failures
- * per account and per address. A sliding window: at most `limit` hits of a key in any `windowMs`,
- * kept as the times of the hits counted. One hit may count against several keys (a sign-in against
- * its account and its address): against all of them, or against none when one has used its
- * allowance, so a refused hit never lengthens a wait. Counted in memory for one process, or in the
- * database for every process and machine on it.
+ * The site's one rate limiter (decision 033): a sliding window, at most `limit` hits of a key in any
+ * `windowMs`, kept as the times of the hits counted. A hit counts against all its keys (a sign-in's
+ * account and address) or, when one has used its allowance, against none, so a refused hit never
+ * lengthens a wait. Counted in memory for one process, or in the database for all on it.
  */
 
 export interface RateRule {
@@ -34,44 +32,33 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 /** The first key of the advisory locks that count hits (the second is the key's hash). */
 const COUNT_LOCK_CLASS = 7_302_115;
 
-interface Counted {
-  /** Each key's hits after the count, oldest first, in ms. */
-  hits: number[][];
-  retryAfterMs: number;
-}
+/** Each key's hits after a count, oldest first, in ms, and how long a refused hit must wait. */
+type Counted = { hits: number[][]; retryAfterMs: number };
 
+type Count = (stored: number[][]) => Counted;
 /** Counts on the keys' stored hits, one count at a time per key, and stores what it returns. */
-type Store = (
-  keys: readonly string[],
-  now: number,
-  count: (stored: number[][]) => Counted,
-) => Promise<Counted>;
+type Store = (keys: readonly string[], now: number, count: Count) => Promise<Counted>;
 
 function countHit(rules: readonly RateRule[], now: number) {
   return (stored: number[][]): Counted => {
-    const recent = rules.map((rule, i) =>
-      (stored[i] ?? []).filter((t) => t > now - rule.windowMs).sort((a, b) => a - b),
-    );
-    // A key at its limit has a place again when the hit `limit` from its newest leaves the window.
-    const waits = rules.map((rule, i) => {
-      const hits = recent[i] ?? [];
-      return hits.length < rule.limit
-        ? 0
-        : (hits[hits.length - rule.limit] ?? now) + rule.windowMs - now;
+    const recent = rules.map(({ limit, windowMs }, i) => {
+      const hits = (stored[i] ?? []).filter((t) => t > now - windowMs).sort((a, b) => a - b);
+      // At its limit, a key has a place again when the hit `limit` from its newest leaves the window.
+      return { hits, wait: hits.length < limit ? 0 : (hits.at(-limit) ?? now) + windowMs - now };
     });
-    const retryAfterMs = Math.max(0, ...waits);
-    return { hits: retryAfterMs > 0 ? recent : recent.map((hits) => [...hits, now]), retryAfterMs };
+    const retryAfterMs = Math.max(0, ...recent.map((key) => key.wait));
+    return {
+      hits: recent.map(({ hits }) => (retryAfterMs > 0 ? hits : [...hits, now])),
+      retryAfterMs,
+    };
   };
 }
 
 function limitsOn(store: Store): RateLimits {
   return {
     async hit(rules, now = Date.now()) {
-      const { retryAfterMs } = await store(
-        rules.map((rule) => rule.key),
-        now,
-        countHit(rules, now),
-      );
+      const keys = rules.map((rule) => rule.key);
+      const { retryAfterMs } = await store(keys, now, countHit(rules, now));
       return retryAfterMs > 0
         ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) }
         : { allowed: true };

@@ -13,12 +13,7 @@ export const ACCOUNT_LIMIT = 5;
 export const ADDRESS_LIMIT = 20;
 
 /** An attempt counted before its password is checked: the keys and the time it counts under. */
-export interface SignInAttempt {
-  locked: boolean;
-  account: string;
-  address: string;
-  at: number;
-}
+export type SignInAttempt = { locked: boolean; account: string; address: string; at: number };
 
 /**
  * Counts a sign-in attempt before its password is checked, so attempts sent at once are counted
