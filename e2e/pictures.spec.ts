@@ -223,7 +223,9 @@ test.describe("slot sizes follow the layout", () => {
         "/local-news",
         await firstLocalStory(page),
         "/archives",
-        "/search?q=harbor",
+        // Local News' stories have stored photos; "harbor" finds the Harbor Drive story's
+        // pictureless second outlet now, its group's best-ranked version (decision 032).
+        "/search?q=pier",
       ];
       for (const path of paths) {
         await page.goto(path);
