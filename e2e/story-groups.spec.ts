@@ -31,10 +31,20 @@ async function idFrom(link: Locator): Promise<string> {
   return href.slice("/article/".length);
 }
 
-/** A list shows the group once: `lead`'s card with "Also covered by" the other's outlet. */
-async function expectOneCard(page: Page, lead: string, folded: string, outlet: string) {
+/**
+ * A list shows the group once: `lead`'s card with "Also covered by" the other's outlet, never the
+ * folded version. `shown` false: the lead's card may have left the page's lists (on the newsroom's
+ * site, other specs' new stories push it off the home page), the folded version is still absent.
+ */
+async function expectOneCard(
+  page: Page,
+  lead: string,
+  folded: string,
+  outlet: string,
+  shown = true,
+) {
   const cards = cardsOf(page, lead);
-  expect(await cards.count()).toBeGreaterThan(0);
+  if (shown) expect(await cards.count()).toBeGreaterThan(0);
   for (const card of await cards.all()) {
     await expect(card).toContainText(`Also covered by ${outlet}`);
   }
@@ -276,9 +286,9 @@ test.describe("staff split, join and lead the group", () => {
           "Story group",
         );
         for (const width of WIDTHS) {
-          for (const route of ["/", "/local-news"]) {
+          for (const route of ["/", "/local-news?all=1"]) {
             const reader = await readerPage(browser, route, width);
-            await expectOneCard(reader, WIRE, LOCAL, LOCAL_OUTLET);
+            await expectOneCard(reader, WIRE, LOCAL, LOCAL_OUTLET, route !== "/");
             await drawEverything(reader);
             await review(reader, `groups-wire-leads${route.replace(/\W+/g, "-")}`);
             await reader.context().close();
@@ -296,9 +306,9 @@ test.describe("staff split, join and lead the group", () => {
         );
         await reviewBoth(looker, `${localStory}?done=group-lead`, "groups-newsroom-local-lead");
         for (const width of WIDTHS) {
-          for (const route of ["/", "/local-news"]) {
+          for (const route of ["/", "/local-news?all=1"]) {
             const reader = await readerPage(browser, route, width);
-            await expectOneCard(reader, LOCAL, WIRE, WIRE_OUTLET);
+            await expectOneCard(reader, LOCAL, WIRE, WIRE_OUTLET, route !== "/");
             await reader.context().close();
           }
         }
