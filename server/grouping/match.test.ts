@@ -140,6 +140,12 @@ const DECISIONS: {
     why: "one name shared",
   },
   {
+    a: "Second timeout story",
+    b: "Second refused story",
+    same: false,
+    why: "only words every headline may use are shared",
+  },
+  {
     a: "Elon Musk to join Twitter board",
     b: "Elon Musk Joins Twitter Board",
     sameFeed: true,

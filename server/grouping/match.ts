@@ -35,7 +35,8 @@ const STOP_WORDS = new Set(
     "wouldn you your yours yourself yourselves " +
     // Headline words that say nothing about the event.
     "says said say new news latest live update updates report reports reportedly watch video here " +
-    "get gets got may might first one two three year years day days week today tonight " +
+    "get gets got may might first second third last next one two three year years day days week today " +
+    "tonight story stories part " +
     // Spanish.
     "el la los las un una unos unas de del al y o en por para con sin sobre que se su sus es son lo como " +
     "mas pero le les ya este esta estos estas ese esa"
