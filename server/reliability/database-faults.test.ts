@@ -71,10 +71,19 @@ interface Item {
   date?: string;
 }
 
+/**
+ * What each feed's items tell: two unrelated beats, so story grouping (decision 032) never puts a
+ * story of one feed with the other's and every write a pass makes to a feed is its own store's.
+ */
+const BEATS: Record<string, string> = {
+  a: "What happened at the harbor, told at some length",
+  b: "Notes from the school board meeting, written in full",
+};
+
 const item = (feed: string, n: number, title = `${feed} story ${n}`): Item => ({
   guid: `${feed}-${n}`,
   title,
-  description: `What happened in ${feed} story ${n}, told at some length.`,
+  description: `${BEATS[feed] ?? feed} (${n}).`,
   date: new Date(Date.UTC(2026, 10, 1 + n, 12)).toUTCString(),
 });
 
