@@ -166,7 +166,15 @@ describe.each(testDatabases())("story groups on $name", (database) => {
     const found = await searchSite(handle.db, "Julian wildfire", { page: 1 });
     expect(found.total).toBe(1);
     expect(found.hits).toHaveLength(1);
-    expect(found.hits[0]).toMatchObject({ kind: "article", alsoCoveredBy: expect.any(Array) });
+    // The lead stands for its group when it matches, though another version matches better.
+    expect(found.hits[0]).toMatchObject({
+      kind: "article",
+      id: wire.id,
+      alsoCoveredBy: ["localpaper.example"],
+    });
+    // A query only another version matches finds that version.
+    const flames = await searchSite(handle.db, "fan the flames", { page: 1 });
+    expect(flames.hits).toMatchObject([{ kind: "article", id: local.id }]);
 
     const versions = await otherVersions(handle.db, wire.storyGroup ?? "", wire.id);
     expect(versions).toEqual([

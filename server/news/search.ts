@@ -119,24 +119,30 @@ export async function searchSite(
     WITH q AS (SELECT ${tsQuery(query)} AS query),
     newest AS (
       SELECT a.id, a.title, a.excerpt, a.picture, a.category, a.author, a.own, a.published_at,
-             a.search, a.story_group, a.also_covered_by
+             a.search, a.story_group, a.group_lead, a.also_covered_by
         FROM articles a
        WHERE a.search @@ ${tsQuery(query)} AND a.taken_down_at IS NULL
        ORDER BY a.published_at DESC
        LIMIT ${RANKED_MATCHES}
     ),
-    ranked AS (
+    scored AS (
       SELECT a.*, ts_rank_cd(a.search, q.query) * ${recency("a.published_at")} AS rank
         FROM newest a, q
     ),
+    ranked AS (
+      SELECT a.*, max(a.rank) OVER (PARTITION BY coalesce(a.story_group, a.id)) AS group_rank
+        FROM scored a
+    ),
     hits AS (
-      -- One card per story group (decision 032): its best-ranked version.
+      -- One card per story group (decision 032): its lead when the lead matches, else its
+      -- best-ranked version; ranked as the group's best match.
       (SELECT DISTINCT ON (coalesce(a.story_group, a.id))
              'article' AS kind, a.id AS key, a.title, a.excerpt AS body, a.picture,
              NULL::text AS image, a.category,
-             a.author, a.own, a.also_covered_by, a.published_at, a.rank
+             a.author, a.own, a.also_covered_by, a.published_at, a.group_rank AS rank
         FROM ranked a
-       ORDER BY coalesce(a.story_group, a.id), a.rank DESC, a.published_at DESC, a.id)
+       ORDER BY coalesce(a.story_group, a.id), a.group_lead DESC, a.rank DESC,
+                a.published_at DESC, a.id)
       UNION ALL
       SELECT 'blog', b.slug, b.title, b.description, p.picture, b.image, NULL, NULL, false,
              NULL, b.published_at,
