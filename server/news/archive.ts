@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
 import type { Article } from "../../shared/article";
 import type { CategoryKey } from "../../shared/categories";
 import type { ListCursor } from "../../shared/list-cursor";
+import { SAN_DIEGO_ZONE } from "../../shared/san-diego-time";
 import type { Database } from "../db/client";
 import { archiveCounts, articles } from "../db/schema";
 import { remembered } from "./read-cache";
@@ -39,8 +40,8 @@ async function readArchiveArticles(
   },
 ): Promise<{ articles: Article[]; total: number }> {
   // Bounds rather than extract(): the (category, published_at) index can serve a range.
-  const from = sql`make_timestamptz(${options.year}, 1, 1, 0, 0, 0, 'America/Los_Angeles')`;
-  const to = sql`make_timestamptz(${options.year + 1}, 1, 1, 0, 0, 0, 'America/Los_Angeles')`;
+  const from = sql`make_timestamptz(${options.year}, 1, 1, 0, 0, 0, ${SAN_DIEGO_ZONE}::text)`;
+  const to = sql`make_timestamptz(${options.year + 1}, 1, 1, 0, 0, 0, ${SAN_DIEGO_ZONE}::text)`;
   const { cursor } = options;
   const at = cursor ? new Date(cursor.date) : undefined;
   // Newest first, then by id: "after" is older (or as old with a later id), "before" the reverse.
