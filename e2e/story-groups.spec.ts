@@ -61,6 +61,13 @@ test.describe("readers see one card for the group", () => {
       await test.step(route, async () => {
         await page.goto(route);
         await expectOneCard(page, LOCAL, WIRE, WIRE_OUTLET);
+        if (route === "/") {
+          // The slider leads with the local story, and says who else covered it.
+          const slide = page
+            .locator('[aria-roledescription="slide"]')
+            .filter({ has: page.getByRole("heading", { name: LOCAL, exact: true }) });
+          await expect(slide).toContainText(`Also covered by ${WIRE_OUTLET}`);
+        }
         await drawEverything(page);
         await review(page, `groups-list${route.replace(/\W+/g, "-")}`);
       });
@@ -324,7 +331,7 @@ test.describe("staff split, join and lead the group", () => {
       const who = E2E_STAFF.editor.email;
       for (const sentence of [
         `${who} split “${WIRE}” from its story group`,
-        `${who} joined “${WIRE}” with story ${localId}`,
+        `${who} joined “${WIRE}” with “${LOCAL}”`,
         `${who} made “${WIRE}” its story group's lead`,
         `${who} made “${LOCAL}” its story group's lead`,
       ]) {

@@ -127,7 +127,10 @@ export function ArticleView({
               <ul className="mt-2 space-y-2">
                 {versions.map((v) => (
                   <li key={v.id}>
-                    <Link to={`/article/${v.id}`} className="font-semibold hover:underline">
+                    <Link
+                      to={`/article/${v.id}`}
+                      className="font-semibold underline underline-offset-2 hover:text-brand-dark"
+                    >
                       {v.title}
                     </Link>
                     <span className="text-sm text-slate-700">

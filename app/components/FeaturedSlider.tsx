@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { OWN_STORY_LABEL, type Article } from "../../shared/article";
+import { alsoCoveredByLine, OWN_STORY_LABEL, type Article } from "../../shared/article";
 import { categoryByKey } from "../../shared/categories";
 import { useHydrated } from "../lib/use-hydrated";
 import { ArticleImage } from "./ArticleImage";
@@ -178,6 +178,9 @@ function SlideContent({
         <p className="mt-2 line-clamp-3 max-w-3xl text-sm text-slate-100 md:line-clamp-2 md:text-base">
           {article.excerpt}
         </p>
+        {article.alsoCoveredBy ? (
+          <p className="mt-1 text-xs text-slate-100">{alsoCoveredByLine(article.alsoCoveredBy)}</p>
+        ) : null}
         {/* At the foot of every slide on small screens, whatever its text's length. */}
         <div className="mt-auto pt-3">
           <Link

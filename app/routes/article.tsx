@@ -98,7 +98,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     related,
     latest,
     corrections,
-    versions,
+    // Only a story in a group has other versions; one alone sends none.
+    ...(versions.length > 0 ? { versions } : {}),
     head,
   };
 }

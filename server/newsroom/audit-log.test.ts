@@ -95,6 +95,24 @@ describe("the audit log's sentences", () => {
     ],
     ["an unpin", entry("story.unpin"), `${WHO} unpinned “Harbor budget passes”`],
     [
+      "a join, naming the other story by its headline",
+      entry("story.group-join", {
+        before: { group: null, with: "port-traffic-1", withTitle: "Port traffic grows" },
+        after: { group: "g", moved: [STORY] },
+      }),
+      `${WHO} joined “Harbor budget passes” with “Port traffic grows”`,
+    ],
+    [
+      "a join written before headlines were kept",
+      entry("story.group-join", { before: { group: null, with: "port-traffic-1" } }),
+      `${WHO} joined “Harbor budget passes” with story port-traffic-1`,
+    ],
+    [
+      "a split",
+      entry("story.group-split", { before: { group: "g", with: ["b"] }, after: { group: null } }),
+      `${WHO} split “Harbor budget passes” from its story group`,
+    ],
+    [
       "a pin moved up",
       entry("story.pin-order", {
         before: { order: ["a", STORY, "b"] },

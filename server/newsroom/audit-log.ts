@@ -143,8 +143,10 @@ export function auditSentence(entry: SentenceEntry, formatTime: (iso: string) =>
       return `${who} unpinned ${story}`;
     case "story.group-split":
       return `${who} split ${story} from its story group`;
-    case "story.group-join":
-      return `${who} joined ${story} with story ${text(before, "with") ?? "?"}`;
+    case "story.group-join": {
+      const other = text(before, "withTitle");
+      return `${who} joined ${story} with ${other === null ? `story ${text(before, "with") ?? "?"}` : quoted(other)}`;
+    }
     case "story.group-lead":
       return `${who} made ${story} its story group's lead`;
     case "story.pin-order": {

@@ -64,6 +64,7 @@ async function liveFeedStory(db: Database, id: string) {
   const [row] = await db
     .select({
       id: articles.id,
+      title: articles.title,
       category: articles.category,
       group: articles.storyGroup,
       own: articles.own,
@@ -158,7 +159,7 @@ export function joinStories(
     await recordAudit(tx, actor, {
       action: "story.group-join",
       subject: id,
-      before: { group: story.group, with: other.id },
+      before: { group: story.group, with: other.id, withTitle: other.title },
       after: { group: target, moved: movingIds },
     });
     return {
