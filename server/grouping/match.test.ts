@@ -5,8 +5,10 @@ import { describe, expect, it } from "vitest";
 import {
   chooseGroup,
   eventNumbers,
+  fitsGroup,
   foldText,
   matchFeatures,
+  MATCH_THRESHOLD,
   MATCH_WINDOW_HOURS,
   newsBlurSame,
   properNames,
@@ -36,6 +38,7 @@ describe("text", () => {
     ]).toEqual(["zelensky", "tel", "un", "rusia", "force", "must", "go", "usa"]);
     expect(significantWords("Zelensky's speech")).toEqual(significantWords("Zelenskyy speech"));
     expect(significantWords("Bobbi-Anne McCleod")).toEqual(significantWords("Bobbi-Anne McLeod"));
+    expect(significantWords("Ivanka testifies")).toEqual(significantWords("Ivanka to testify"));
   });
 
   it("takes numbers that name an event, not years, small counts or parts of names", () => {
@@ -214,6 +217,97 @@ describe("sameEvent", () => {
   });
 });
 
+describe("five shared rare words", () => {
+  // A window of 300 articles, none with the words below: each of them is rare (in 1 % or fewer).
+  const filler = Array.from({ length: 300 }, (_, i) =>
+    matchFeatures(article(`Weather outlook ${i}: showers and sunny spells`, 100 + i)),
+  );
+
+  it("match two versions whose headlines differ, by the rare words both tell", () => {
+    const a = matchFeatures(
+      article(
+        "Germany shuts down servers for Russian darknet marketplace Hydra",
+        1,
+        "German authorities shut down the server infrastructure of the Russian darknet marketplace Hydra, the Federal Crime Police Office said.",
+      ),
+    );
+    const b = matchFeatures(
+      article(
+        "Germany seizes the world's largest, longest-serving dark web market",
+        2,
+        "German federal police working with US law enforcement have seized Hydra Market, the largest market in a crime wave this week.",
+        2,
+      ),
+    );
+    const weight = wordWeights([...filler, a, b]);
+    const s = scorePair(a, b, weight);
+    expect(Math.max(s.titleOverlap, s.openingOverlap)).toBeLessThan(MATCH_THRESHOLD);
+    expect(s.rareWords).toBeGreaterThanOrEqual(5);
+    expect(sameEvent(a, b, weight)).toBe(true);
+  });
+
+  it("count nothing when fewer than two of them are in a headline: background, not the story", () => {
+    const a = matchFeatures(
+      article(
+        "Harbour council approves new ferry budget",
+        1,
+        "Councillors voted on Tuesday for two extra sailings a day, ten months after the storm closed the Brecqhou causeway, the Herm jetty and harbours on Alderney, Guernsey and Sark.",
+      ),
+    );
+    const b = matchFeatures(
+      article(
+        "School inspectors praise island primary",
+        2,
+        "Inspectors praised reading and arithmetic; a project on the lighthouses of Alderney, Guernsey, Sark, Herm and Brecqhou won a national prize last spring.",
+        2,
+      ),
+    );
+    const weight = wordWeights([...filler, a, b]);
+    const s = scorePair(a, b, weight);
+    expect(s.sharedWords).toBeGreaterThanOrEqual(5);
+    expect(s.rareWords).toBe(0);
+    expect(sameEvent(a, b, weight)).toBe(false);
+  });
+});
+
+describe("fitsGroup", () => {
+  const speech = [
+    "Zelenskyy tells UN Security Council Russia wants to turn Ukrainian people into 'silent slaves'",
+    "Zelensky tells UN that Russia must be ‘brought to justice’ over atrocities",
+  ].map((t, i) => matchFeatures(article(t, i + 1)));
+
+  it("lets in a version that carries the words all the group's headlines share", () => {
+    const telegraph = matchFeatures(
+      article("Volodymyr Zelensky tells UN: Act now to stop Russia or dissolve yourself", 3),
+    );
+    expect(fitsGroup(telegraph, speech)).toBe(true);
+  });
+
+  it("lets in a version with three of them when near-identical headlines share many", () => {
+    const fire = [
+      "Wildfire near Julian forces 2,400 residents to evacuate as Santa Ana winds build",
+      "Julian wildfire: 2,400 told to evacuate as Santa Ana winds fan the flames",
+    ].map((t, i) => matchFeatures(article(t, i + 1)));
+    const grows = matchFeatures(
+      article(
+        "Julian fire grows to 3,100 acres; 2,400 residents under evacuation orders",
+        3,
+        "Evacuation orders for 2,400 Julian residents stayed in place as the wildfire grew.",
+      ),
+    );
+    expect(fitsGroup(grows, fire)).toBe(true);
+  });
+
+  it("keeps out a neighbouring story that lacks them (an explainer without Zelensky)", () => {
+    const explainer = matchFeatures(
+      article("Why Ukraine may struggle to get Russia thrown out of the UN Security Council", 3),
+    );
+    expect(fitsGroup(explainer, speech)).toBe(false);
+    // A group of one is the match itself: nothing to check.
+    expect(fitsGroup(explainer, speech.slice(0, 1))).toBe(true);
+  });
+});
+
 describe("chooseGroup", () => {
   it("joins the group of the best match at the threshold, or none", () => {
     expect(
@@ -224,6 +318,16 @@ describe("chooseGroup", () => {
     ).toBe("b");
     expect(chooseGroup([{ group: "a", score: 0.3 }])).toBeNull();
     expect(chooseGroup([])).toBeNull();
+  });
+
+  it("passes over a group the article does not fit for the next best", () => {
+    const candidates = [
+      { group: "a", score: 0.9 },
+      { group: "b", score: 0.6 },
+      { group: "a", score: 0.8 },
+    ];
+    expect(chooseGroup(candidates, MATCH_THRESHOLD, (g) => g !== "a")).toBe("b");
+    expect(chooseGroup(candidates, MATCH_THRESHOLD, () => false)).toBeNull();
   });
 });
 

@@ -12,7 +12,23 @@ import { TRANSLITERATION } from "../lib/text";
 export const MATCH_WINDOW_HOURS = 96;
 
 /** The score from which two articles are one event; see docs/decisions/029-story-grouping-match.md. */
-export const MATCH_THRESHOLD = 0.5;
+export const MATCH_THRESHOLD = 0.45;
+
+/**
+ * A word is rare when at most one article in a hundred of the window has it (its weight is 1 or more).
+ * Five rare words shared by two short texts a few days apart do not meet by chance.
+ */
+const RARE_WEIGHT = 1;
+const RARE_WORDS_FOR_MATCH = 5;
+const RARE_WORD_SCORE = 0.1;
+
+/**
+ * What a version must carry of the headline words every version of a group has, to join a group of
+ * two or more: three quarters of their weight, or three of them. The words all its headlines share are
+ * what the story is about; when near-identical headlines share many, three of them are enough.
+ */
+export const GROUP_CORE_SHARE = 0.75;
+const GROUP_CORE_WORDS = 3;
 
 export interface MatchArticle {
   feedId: string | number;
@@ -81,12 +97,14 @@ function setSimilarity(a: Set<string>, b: Set<string>): number {
 }
 
 /**
- * A word reduced so spelling variants meet: possessive and plural `s` dropped, doubled letters single
- * ("Zelenskyy" and "Zelensky", "McCleod" and "McLeod", "Skarsgård" and "Skarsgard").
+ * A word reduced so spelling variants meet: possessive and plural `s` dropped ("-ies" as "-y":
+ * "testifies" and "testify"), doubled letters single ("Zelenskyy" and "Zelensky", "McCleod" and
+ * "McLeod", "Skarsgård" and "Skarsgard").
  */
 export function wordKey(word: string): string {
   let key = foldText(word).replace(/['\u2019]s$/, "");
-  if (key.length > 4 && key.endsWith("s") && !key.endsWith("ss")) key = key.slice(0, -1);
+  if (key.length > 5 && key.endsWith("ies")) key = `${key.slice(0, -3)}y`;
+  else if (key.length > 4 && key.endsWith("s") && !key.endsWith("ss")) key = key.slice(0, -1);
   return key.replace(/(\p{L})\1+/gu, "$1");
 }
 
@@ -245,6 +263,8 @@ export interface MatchScore {
   /** The same over the title and opening together. */
   openingOverlap: number;
   sharedWords: number;
+  /** Shared words of the title and opening that are rare in the window, at least two in a title. */
+  rareWords: number;
   sharedNames: number;
   sharedNumbers: number;
 }
@@ -268,15 +288,34 @@ function weightedOverlap(a: Set<string>, b: Set<string>, weight: WordWeight): nu
 }
 
 /**
+ * Shared words rare in the window, or 0 unless at least two of them are in either title: a headline
+ * says what the story is about, an opening may share a rare word by way of background.
+ */
+function rareShared(a: MatchFeatures, b: MatchFeatures, words: string[], weight: WordWeight) {
+  let rare = 0;
+  let inTitle = 0;
+  for (const w of words) {
+    if (weight(w) < RARE_WEIGHT) continue;
+    rare++;
+    if (a.words.has(w) || b.words.has(w)) inTitle++;
+  }
+  return inTitle >= 2 ? rare : 0;
+}
+
+/**
  * How alike two articles are: the best of the titles' weighted word overlap, their trigram similarity
  * blended with it, and the overlap of title and opening; shared numbers and names add a little. Fewer
  * than two shared significant words is never enough (two court rulings share "court" and "ruling").
+ * Overlaps are shares of each text, so two long openings telling one event in different words score
+ * low; five or more shared rare words score 0.1 each whatever the rest.
  */
 export function scorePair(a: MatchFeatures, b: MatchFeatures, weight = EQUAL_WEIGHTS): MatchScore {
   const titleSimilarity = setSimilarity(a.titleTrigrams, b.titleTrigrams);
   const titleOverlap = weightedOverlap(a.words, b.words, weight);
   const openingOverlap = weightedOverlap(a.openingWords, b.openingWords, weight);
-  const sharedWords = shared(a.openingWords, b.openingWords).length;
+  const sharedOpening = shared(a.openingWords, b.openingWords);
+  const sharedWords = sharedOpening.length;
+  const rareWords = rareShared(a, b, sharedOpening, weight);
   const sharedNames = shared(a.names, b.names).length;
   const sharedNumbers = shared(a.numbers, b.numbers).length;
   const base = Math.max(titleOverlap, (titleSimilarity + titleOverlap) / 2, openingOverlap);
@@ -284,6 +323,8 @@ export function scorePair(a: MatchFeatures, b: MatchFeatures, weight = EQUAL_WEI
     1,
     base + NUMBER_BONUS * Math.min(sharedNumbers, 2) + NAME_BONUS * Math.min(sharedNames, 3),
   );
+  if (rareWords >= RARE_WORDS_FOR_MATCH)
+    score = Math.max(score, Math.min(1, RARE_WORD_SCORE * rareWords));
   if (a.title !== "" && a.title === b.title) score = 1;
   else if (sharedWords < 2) score = 0;
   return {
@@ -292,6 +333,7 @@ export function scorePair(a: MatchFeatures, b: MatchFeatures, weight = EQUAL_WEI
     titleOverlap,
     openingOverlap,
     sharedWords,
+    rareWords,
     sharedNames,
     sharedNumbers,
   };
@@ -337,16 +379,50 @@ export interface GroupCandidate {
 }
 
 /**
- * The group a new article joins: that of its best match at `threshold` or above; null for a group of
- * its own. (Joining on two weaker matches within one group was tried and measured: it pulled Musk's SEC
- * filing into the story of his board seat; see the decision record.)
+ * Whether an article may join a group whose versions are `members`: with two or more, its title and
+ * opening must carry GROUP_CORE_SHARE of the weight of the words all their headlines have, or
+ * GROUP_CORE_WORDS of them. An explainer on expelling Russia from the Security Council matches one
+ * report of Zelensky's speech there, but lacks "Zelensky", which every headline on the speech has.
+ * (The words all versions' openings share were tried first: two versions quoting one line share its
+ * words, and a third that quotes another was kept out.)
+ */
+export function fitsGroup(
+  article: MatchFeatures,
+  members: readonly MatchFeatures[],
+  weight = EQUAL_WEIGHTS,
+): boolean {
+  const [first, ...rest] = members;
+  if (first === undefined || rest.length === 0) return true;
+  let core = 0;
+  let carried = 0;
+  let carriedWords = 0;
+  for (const w of first.words) {
+    if (!rest.every((m) => m.words.has(w))) continue;
+    core += weight(w);
+    if (!article.openingWords.has(w)) continue;
+    carried += weight(w);
+    carriedWords++;
+  }
+  return core === 0 || carried >= GROUP_CORE_SHARE * core || carriedWords >= GROUP_CORE_WORDS;
+}
+
+/**
+ * The group a new article joins: that of its best match at `threshold` or above among the groups it
+ * `fits` (fitsGroup, given the group); null for a group of its own. (Joining on two weaker matches
+ * within one group was tried and measured: it pulled Musk's SEC filing into the story of his board
+ * seat; see the decision record.)
  */
 export function chooseGroup(
   candidates: GroupCandidate[],
   threshold = MATCH_THRESHOLD,
+  fits: (group: string) => boolean = () => true,
 ): string | null {
-  let best: GroupCandidate | null = null;
-  for (const c of candidates)
-    if (c.score >= threshold && (best === null || c.score > best.score)) best = c;
-  return best?.group ?? null;
+  const ranked = candidates.filter((c) => c.score >= threshold).sort((a, b) => b.score - a.score);
+  const tried = new Map<string, boolean>();
+  for (const c of ranked) {
+    let ok = tried.get(c.group);
+    if (ok === undefined) tried.set(c.group, (ok = fits(c.group)));
+    if (ok) return c.group;
+  }
+  return null;
 }

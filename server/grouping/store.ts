@@ -5,6 +5,7 @@ import { articles, storyGroups } from "../db/schema";
 import {
   chooseGroup,
   comparable,
+  fitsGroup,
   matchFeatures,
   scorePair,
   wordWeights,
@@ -75,6 +76,15 @@ export async function groupNewArticles(
     }
   }
 
+  // The versions of each group, for fitsGroup; kept up to date as versions join below.
+  const members = new Map<string, MatchFeatures[]>();
+  for (const v of versions) {
+    if (v.group === null) continue;
+    const list = members.get(v.group);
+    if (list) list.push(v.features);
+    else members.set(v.group, [v.features]);
+  }
+
   const created = new Set<string>();
   const joined = new Map<string, string>();
   for (const version of fresh) {
@@ -91,7 +101,9 @@ export async function groupNewArticles(
       const { score } = scorePair(version.features, other.features, weight);
       candidates.push({ group: other.group ?? `alone:${other.row.id}`, score, version: other });
     }
-    const chosen = chooseGroup(candidates);
+    const chosen = chooseGroup(candidates, undefined, (group) =>
+      fitsGroup(version.features, members.get(group) ?? [], weight),
+    );
     if (chosen === null) continue;
     let group = chosen;
     if (chosen.startsWith("alone:")) {
@@ -101,9 +113,11 @@ export async function groupNewArticles(
       created.add(group);
       other.group = group;
       joined.set(other.row.id, group);
+      members.set(group, [other.features]);
     }
     version.group = group;
     joined.set(version.row.id, group);
+    members.get(group)?.push(version.features);
   }
   if (joined.size === 0) return [];
 
