@@ -15,6 +15,7 @@ import {
 import { homeLists } from "./home-lists";
 import { archiveArticles, archiveYears } from "./archive";
 import { articleSitemap, articleSitemapMonths, categoryLastChanged } from "../seo/queries";
+import { searchSite } from "./search";
 
 /**
  * The queries behind the home, category, article and archive pages, as PostgreSQL plans them over
@@ -151,6 +152,15 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
     // Years and counts come from archive_counts: the articles are not read at all.
     const years = await plansOf(() => archiveYears(db));
     expect(years.flatMap(nodes).map((n) => n["Relation Name"])).not.toContain("articles");
+  });
+
+  it("search: a word every story holds, among the newest stories first", async () => {
+    const newestFirst = () => searchSite(db, "story", { page: 1, recentStories: 2_000 });
+    expectIndexed(await plansOf(newestFirst));
+    // The same hits and count as one read of every match.
+    const all = await searchSite(db, "story", { page: 1, recentStories: 1_000_000 });
+    expect(all.total).toBe(300);
+    expect(await newestFirst()).toEqual(all);
   });
 
   it("the sitemaps: the index, a month's file, the categories' last changes", async () => {

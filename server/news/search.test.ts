@@ -221,6 +221,17 @@ describe.each(testDatabases())("search on $name", (database) => {
     expect(await handle.db.$count(articles)).toBe(29);
   });
 
+  it.each(["harbor", "tide report", "council", "harbor -storm"])(
+    "finds the same for %j whichever newest stories it reads first",
+    async (query) => {
+      const all = await searchSite(handle.db, query, { page: 1 });
+      expect(all.total).toBeGreaterThan(0);
+      for (const recentStories of [1, 2, 5, 20, 28, 29, 30]) {
+        expect(await searchSite(handle.db, query, { page: 1, recentStories })).toEqual(all);
+      }
+    },
+  );
+
   it("supports quoted phrases and excluded words", async () => {
     const phrase = await searchSite(handle.db, '"harbor cleanup"', { page: 1 });
     expect(phrase.hits.map((h) => (h.kind === "article" ? h.id : h.slug))).toEqual([
