@@ -143,6 +143,12 @@ const DECISIONS: {
     why: "one name shared",
   },
   {
+    a: "a story 2",
+    b: "b story 2",
+    same: false,
+    why: "one shared headline word, a number, is no headline overlap",
+  },
+  {
     a: "Second timeout story",
     b: "Second refused story",
     same: false,

@@ -311,7 +311,9 @@ function rareShared(a: MatchFeatures, b: MatchFeatures, words: string[], weight:
  */
 export function scorePair(a: MatchFeatures, b: MatchFeatures, weight = EQUAL_WEIGHTS): MatchScore {
   const titleSimilarity = setSimilarity(a.titleTrigrams, b.titleTrigrams);
-  const titleOverlap = weightedOverlap(a.words, b.words, weight);
+  // One shared headline word is no overlap of headlines, however short they are ("Story 2").
+  const titleOverlap =
+    shared(a.words, b.words).length < 2 ? 0 : weightedOverlap(a.words, b.words, weight);
   const openingOverlap = weightedOverlap(a.openingWords, b.openingWords, weight);
   const sharedOpening = shared(a.openingWords, b.openingWords);
   const sharedWords = sharedOpening.length;
