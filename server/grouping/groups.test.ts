@@ -14,6 +14,7 @@ import { archiveCountsAndRows } from "../test-support/archive-counts";
 import type { NewsroomServices } from "../newsroom/action";
 import { takeDown } from "../newsroom/stories";
 import { chooseLead, groupVersions, joinStories, splitStory } from "../newsroom/story-groups";
+import { SEEN_WINDOW_HOURS } from "./store";
 
 reportSkippedPostgres();
 
@@ -204,6 +205,26 @@ describe.each(testDatabases())("story groups on $name", (database) => {
     expect(wire?.alsoCoveredBy).toEqual(["localpaper.example", "metro.example"]);
     // Local News: the local paper's version is its first; Metro's is folded under it.
     expect(metro?.categoryLead).toBe(false);
+    await countsHold();
+  });
+
+  it("matches a new story among what came lately, not the archive of the years it is dated", async () => {
+    // The wire's report has been on the site for weeks; a feed brings the same story now.
+    bodies.set("local", rssFeed("Local", []));
+    await ingest();
+    await handle.db
+      .update(articles)
+      .set({ firstSeenAt: new Date(Date.now() - (SEEN_WINDOW_HOURS + 1) * HOUR) })
+      .where(eq(articles.guid, "wire-fire"));
+    bodies.set("local", rssFeed("Local", LOCAL));
+    await ingest();
+    expect((await story("local-fire")).storyGroup).toBeNull();
+    expect((await story("wire-fire")).storyGroup).toBeNull();
+    // Within the window it is grouped as before.
+    bodies.set("metro", rssFeed("Metro", METRO));
+    await ingest();
+    expect((await story("metro-fire")).storyGroup).toBe((await story("local-fire")).storyGroup);
+    expect((await story("metro-fire")).storyGroup).not.toBeNull();
     await countsHold();
   });
 

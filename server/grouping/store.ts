@@ -24,6 +24,9 @@ import {
 /** The most recent articles read around a pass's new ones: a bounded read whatever the archive. */
 export const WINDOW_LIMIT = 5_000;
 
+/** How long before a pass's new stories the stories they are matched with may have come in. */
+export const SEEN_WINDOW_HOURS = 2 * MATCH_WINDOW_HOURS;
+
 /** A story whose group changed, for the cache keys of its pages. */
 export interface ChangedStory {
   id: string;
@@ -134,13 +137,21 @@ export async function groupNewArticles(
   return settleGroups(db, [...byGroup.keys()]);
 }
 
-/** The live feed stories around `ids` (by date), with what matching compares, by id. */
+/**
+ * The live feed stories around `ids` (by date), with what matching compares, by id. Only stories
+ * first seen in the SEEN_WINDOW_HOURS before the new ones are read: the recent news a new story can
+ * be told beside. A feed that brings items dated years back is matched among what came lately, not
+ * against the archive of those years, so what one pass reads depends on how much news arrives, not
+ * on how much is kept (bench:growth).
+ */
 async function readWindow(db: Database, ids: readonly string[]): Promise<Map<string, Version>> {
   const hours = `${MATCH_WINDOW_HOURS} hours`;
+  const seen = `${SEEN_WINDOW_HOURS} hours`;
   const result = await db.execute(sql`
     WITH span AS (
       SELECT min(published_at) - ${hours}::interval AS since,
-             max(published_at) + ${hours}::interval AS until
+             max(published_at) + ${hours}::interval AS until,
+             min(first_seen_at) - ${seen}::interval AS seen_since
         FROM ${articles} WHERE id IN (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
@@ -151,6 +162,7 @@ async function readWindow(db: Database, ids: readonly string[]): Promise<Map<str
       FROM ${articles} a, span
      WHERE a.taken_down_at IS NULL AND NOT a.own AND a.feed_id IS NOT NULL
        AND a.published_at >= span.since AND a.published_at <= span.until
+       AND a.first_seen_at >= span.seen_since
        AND NOT EXISTS (SELECT 1 FROM story_group_overrides o
                         WHERE o.article_id = a.id AND o.decision = 'alone')
      ORDER BY a.published_at DESC
