@@ -147,22 +147,31 @@ export async function groupNewArticles(
 async function readWindow(db: Database, ids: readonly string[]): Promise<Map<string, Version>> {
   const hours = `${MATCH_WINDOW_HOURS} hours`;
   const seen = `${SEEN_WINDOW_HOURS} hours`;
-  const result = await db.execute(sql`
-    WITH span AS (
+  // The bounds first, then the read with them as values: bounds computed inside the read are
+  // unknown when it is planned, and PostgreSQL walked the whole date index (2.1 s at 473,081
+  // stories against 20 ms; decision 032).
+  const [span] = rowsOf<{
+    since: Date | string | null;
+    until: Date | string | null;
+    seen_since: Date | string | null;
+  }>(
+    await db.execute(sql`
       SELECT min(published_at) - ${hours}::interval AS since,
              max(published_at) + ${hours}::interval AS until,
              min(first_seen_at) - ${seen}::interval AS seen_since
         FROM ${articles} WHERE id IN (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
-        )})
-    )
+        )})`),
+  );
+  if (!span?.since || !span.until || !span.seen_since) return new Map();
+  const result = await db.execute(sql`
     SELECT a.id, a.feed_id, coalesce(a.feed_title, a.title) AS title, a.excerpt, a.published_at,
            a.category, a.story_group
-      FROM ${articles} a, span
+      FROM ${articles} a
      WHERE a.taken_down_at IS NULL AND NOT a.own AND a.feed_id IS NOT NULL
-       AND a.published_at >= span.since AND a.published_at <= span.until
-       AND a.first_seen_at >= span.seen_since
+       AND a.published_at >= ${new Date(span.since)} AND a.published_at <= ${new Date(span.until)}
+       AND a.first_seen_at >= ${new Date(span.seen_since)}
        AND NOT EXISTS (SELECT 1 FROM story_group_overrides o
                         WHERE o.article_id = a.id AND o.decision = 'alone')
      ORDER BY a.published_at DESC
