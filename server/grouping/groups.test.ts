@@ -208,6 +208,25 @@ describe.each(testDatabases())("story groups on $name", (database) => {
     await countsHold();
   });
 
+  it("compares with a story as it reads now, after its feed edited it", async () => {
+    const DESK = "From the wire desk.";
+    const [fire] = WIRE;
+    if (!fire) throw new Error("no wire fire story");
+    // The wire's first headline says nothing of the fire; its edit, read in a later pass, does.
+    bodies.set(
+      "wire",
+      rssFeed("Wire", [{ ...fire, title: "Developing story", description: DESK }]),
+    );
+    bodies.set("local", rssFeed("Local", []));
+    await ingest();
+    bodies.set("wire", rssFeed("Wire", [{ ...fire, description: DESK }]));
+    await ingest();
+    bodies.set("local", rssFeed("Local", LOCAL));
+    await ingest();
+    expect((await story("local-fire")).storyGroup).not.toBeNull();
+    expect((await story("local-fire")).storyGroup).toBe((await story("wire-fire")).storyGroup);
+  });
+
   it("matches a new story among what came lately, not the archive of the years it is dated", async () => {
     // The wire's report has been on the site for weeks; a feed brings the same story now.
     bodies.set("local", rssFeed("Local", []));

@@ -178,15 +178,55 @@ async function readWindow(db: Database, ids: readonly string[]): Promise<Map<str
      LIMIT ${WINDOW_LIMIT}`);
   const window = new Map<string, Version>();
   for (const row of rowsOf<WindowRow>(result)) {
-    const features = matchFeatures({
-      feedId: row.feed_id,
-      title: row.title,
-      excerpt: row.excerpt,
-      publishedAt: new Date(row.published_at),
-    });
-    window.set(row.id, { row, features, group: row.story_group });
+    window.set(row.id, { row, features: featuresOf(row), group: row.story_group });
   }
   return window;
+}
+
+/**
+ * The features of the stories windows read lately, kept between the passes of one process (the
+ * scheduler's): a pass every few minutes reads much the same window, and computing the features
+ * was most of grouping's cost (about 0.14 ms a story: 0.3 s a pass for the 2,200 stories of eight
+ * days at 30 feeds). Checked against the row, so an edited story is computed again; at most
+ * FEATURES_KEPT (about 20 MB), the oldest kept forgotten first as the window moves on.
+ */
+const FEATURES_KEPT = 3_000;
+const keptFeatures = new Map<
+  string,
+  { feedId: number; title: string; excerpt: string; time: number; features: MatchFeatures }
+>();
+
+function featuresOf(row: WindowRow): MatchFeatures {
+  const time = new Date(row.published_at).getTime();
+  const kept = keptFeatures.get(row.id);
+  if (
+    kept &&
+    kept.feedId === row.feed_id &&
+    kept.title === row.title &&
+    kept.excerpt === row.excerpt &&
+    kept.time === time
+  ) {
+    return kept.features;
+  }
+  const features = matchFeatures({
+    feedId: row.feed_id,
+    title: row.title,
+    excerpt: row.excerpt,
+    publishedAt: new Date(time),
+  });
+  keptFeatures.delete(row.id);
+  keptFeatures.set(row.id, {
+    feedId: row.feed_id,
+    title: row.title,
+    excerpt: row.excerpt,
+    time,
+    features,
+  });
+  if (keptFeatures.size > FEATURES_KEPT) {
+    const oldest = keptFeatures.keys().next().value;
+    if (oldest !== undefined) keptFeatures.delete(oldest);
+  }
+  return features;
 }
 
 /** The host a version came from, as the article page names its outlet ("www." left off). */
