@@ -90,10 +90,4 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // A server test may check what a page shows with the page's own helpers (formatStaffTime),
-    // as app tests read server content; server code itself never does.
-    files: ["server/**/*.test.{ts,tsx}"],
-    rules: { "boundaries/dependencies": ["error", { default: "allow", policies: BOUNDARIES }] },
-  },
 );

@@ -1,5 +1,3 @@
-import { sanDiegoFormat } from "../../shared/san-diego-time";
-
 /** A newsroom page's answer to an action: what was done (status) or why not (alert). */
 export function NewsroomNotice({ done, error }: { done?: string | null; error?: string | null }) {
   if (error) {
@@ -31,9 +29,4 @@ export const DANGER_BUTTON =
   "rounded bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800";
 export const FIELD = "rounded border border-slate-400 px-3 py-2 font-normal";
 
-const staffTime = sanDiegoFormat({ dateStyle: "medium", timeStyle: "short" });
-
-/** A date and time in San Diego, as staff read them: "Nov 27, 2026, 9:14 AM". */
-export function formatStaffTime(iso: string): string {
-  return staffTime.format(new Date(iso));
-}
+export { formatStaffTime } from "../../shared/san-diego-time";
