@@ -87,10 +87,3 @@ export function sanDiegoMinutes(instant: Date): number {
   const w = wallClock(instant);
   return w.hour * 60 + w.minute;
 }
-
-const staffTime = sanDiegoFormat({ dateStyle: "medium", timeStyle: "short" });
-
-/** A date and time in San Diego, as staff read them: "Nov 27, 2026, 9:14 AM". */
-export function formatStaffTime(iso: string): string {
-  return staffTime.format(new Date(iso));
-}

@@ -29,4 +29,4 @@ export const DANGER_BUTTON =
   "rounded bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800";
 export const FIELD = "rounded border border-slate-400 px-3 py-2 font-normal";
 
-export { formatStaffTime } from "../../shared/san-diego-time";
+export { formatStaffTime } from "../../shared/staff-time";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatStaffTime } from "../../shared/san-diego-time";
+import { formatStaffTime } from "../../shared/staff-time";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { upsertArticle } from "../news/repository";
 import { auditAuthors, auditPage, recordAudit } from "../staff/audit";

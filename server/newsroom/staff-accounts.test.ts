@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formatStaffTime } from "../../shared/san-diego-time";
+import { formatStaffTime } from "../../shared/staff-time";
 import { staff, staffAudit, staffSessions } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import {
