@@ -1,9 +1,11 @@
+import { z } from "zod";
 import { PIN_DURATIONS } from "../../shared/newsroom";
 import type { StaffMember } from "../staff/accounts";
 import type { ActionResult, NewsroomServices } from "./action";
 import { addCorrection, editCorrection, retractCorrection } from "./corrections";
 import { movePin, pin, unpin } from "./pins";
 import { restore, setHeadline, setPictureChoice, takeDown } from "./stories";
+import { recordId, textField } from "./form-input";
 import { chooseLead, joinStories, splitStory } from "./story-groups";
 
 /** The story actions a newsroom form can ask for, by its `intent` field. */
@@ -47,53 +49,90 @@ export const DONE: Record<StoryIntent, string> = {
 export const isStoryIntent = (value: unknown): value is StoryIntent =>
   typeof value === "string" && (STORY_INTENTS as readonly string[]).includes(value);
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
+/** An action that carries nothing but its intent. */
+const bare = <I extends StoryIntent>(intent: I) => z.object({ intent: z.literal(intent) });
 
-/** Runs the story action a posted form asks for, as `member`. */
+const takeDownForm = z.object({ intent: z.literal("take-down"), reason: textField });
+const correctForm = z.object({ intent: z.literal("correct"), correction: textField });
+const pinForm = z.object({
+  intent: z.literal("pin"),
+  hours: textField.transform(Number).pipe(
+    z.literal(
+      PIN_DURATIONS.map((d) => d.hours),
+      "Choose how long the pin lasts.",
+    ),
+  ),
+});
+
+/** The actions of a story's own page, each with the fields its form posts. */
+export const storyAction = z.discriminatedUnion("intent", [
+  takeDownForm,
+  bare("restore"),
+  correctForm,
+  z.object({
+    intent: z.literal("correction-edit"),
+    "correction-id": recordId,
+    correction: textField,
+  }),
+  z.object({ intent: z.literal("correction-retract"), "correction-id": recordId }),
+  // "Use the feed's headline" clears the one staff wrote, whatever the field holds.
+  z.object({
+    intent: z.literal("headline"),
+    headline: textField,
+    "use-feed": z.unknown().optional(),
+  }),
+  z.object({ intent: z.literal("picture"), picture: z.enum(["default", "feed"]).catch("feed") }),
+  pinForm,
+  bare("unpin"),
+  bare("pin-up"),
+  bare("pin-down"),
+  bare("group-split"),
+  z.object({ intent: z.literal("group-join"), other: textField }),
+  bare("group-lead"),
+]);
+export type StoryAction = z.output<typeof storyAction>;
+
+/** The actions of a row of the stories list and of its pins; a story's others are on its page. */
+export const storyListAction = z.discriminatedUnion("intent", [
+  takeDownForm,
+  bare("restore"),
+  correctForm,
+  pinForm,
+  bare("unpin"),
+  bare("pin-up"),
+  bare("pin-down"),
+]);
+
+/** Runs the story action a posted form asks for (read by storyAction), as `member`. */
 export function runStoryAction(
   services: NewsroomServices,
   member: Pick<StaffMember, "id" | "email">,
-  intent: StoryIntent,
+  action: StoryAction,
   id: string,
-  form: FormData,
   now = new Date(),
 ): Promise<ActionResult> {
-  switch (intent) {
+  switch (action.intent) {
     case "take-down":
-      return takeDown(services, member, id, text(form, "reason"), now);
+      return takeDown(services, member, id, action.reason, now);
     case "restore":
       return restore(services, member, id);
     case "correct":
-      return addCorrection(services, member, id, text(form, "correction"), now);
+      return addCorrection(services, member, id, action.correction, now);
     case "correction-edit":
-      return editCorrection(
-        services,
-        member,
-        id,
-        Number(text(form, "correction-id")),
-        text(form, "correction"),
-      );
+      return editCorrection(services, member, id, action["correction-id"], action.correction);
     case "correction-retract":
-      return retractCorrection(services, member, id, Number(text(form, "correction-id")));
+      return retractCorrection(services, member, id, action["correction-id"]);
     case "headline":
-      return setHeadline(services, member, id, form.has("use-feed") ? "" : text(form, "headline"));
-    case "picture":
-      return setPictureChoice(
+      return setHeadline(
         services,
         member,
         id,
-        text(form, "picture") === "default" ? "default" : "feed",
+        action["use-feed"] === undefined ? action.headline : "",
       );
-    case "pin": {
-      const hours = Number(text(form, "hours"));
-      if (!PIN_DURATIONS.some((d) => d.hours === hours)) {
-        return Promise.resolve({ ok: false, error: "Choose how long the pin lasts." });
-      }
-      return pin(services, member, id, new Date(now.getTime() + hours * 3600_000), now);
-    }
+    case "picture":
+      return setPictureChoice(services, member, id, action.picture);
+    case "pin":
+      return pin(services, member, id, new Date(now.getTime() + action.hours * 3600_000), now);
     case "unpin":
       return unpin(services, member, id, now);
     case "pin-up":
@@ -103,7 +142,7 @@ export function runStoryAction(
     case "group-split":
       return splitStory(services, member, id);
     case "group-join":
-      return joinStories(services, member, id, text(form, "other"));
+      return joinStories(services, member, id, action.other);
     case "group-lead":
       return chooseLead(services, member, id);
   }

@@ -1,9 +1,11 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { readAction, typedText } from "../../../server/newsroom/form-input";
 import {
   DONE,
   isStoryIntent,
   runStoryAction,
+  storyListAction,
   type StoryIntent,
 } from "../../../server/newsroom/story-form";
 import { listPins } from "../../../server/newsroom/pins";
@@ -72,21 +74,16 @@ function listParams(params: { get(name: string): string | File | null }) {
   };
 }
 
-/** A row's actions and the pins' buttons; a story's other actions are on its page. */
-const LIST_INTENTS = ["take-down", "restore", "correct", "pin", "unpin", "pin-up", "pin-down"];
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireStaffAction(request, context, form);
-  const intent = form.get("intent");
-  const id = String(form.get("id") ?? "");
-  if (!isStoryIntent(intent) || !LIST_INTENTS.includes(intent)) {
-    throw data("Unknown action.", { status: 400 });
-  }
-  const result = await runStoryAction(context, session.member, intent, id, form);
+  const read = readAction(storyListAction, form);
+  const id = typedText(form, "id");
+  if (!read.ok) return data({ error: read.error, id }, { status: 400 });
+  const result = await runStoryAction(context, session.member, read.data, id);
   if (!result.ok) return data({ error: result.error, id }, { status: 400 });
   const list = listParams(form);
-  throw redirect(listAddress(list, list.page, intent), 303);
+  throw redirect(listAddress(list, list.page, read.data.intent), 303);
 }
 
 /** The list's address for a search and page, with what was just done. */

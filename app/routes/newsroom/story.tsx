@@ -1,6 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
-import { DONE, isStoryIntent, runStoryAction } from "../../../server/newsroom/story-form";
+import { readAction, typedText } from "../../../server/newsroom/form-input";
+import {
+  DONE,
+  isStoryIntent,
+  runStoryAction,
+  storyAction,
+} from "../../../server/newsroom/story-form";
 import { storyDetail } from "../../../server/newsroom/story-reads";
 import { groupVersions } from "../../../server/newsroom/story-groups";
 import {
@@ -47,9 +53,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireStaffAction(request, context, form);
-  const intent = form.get("intent");
-  if (!isStoryIntent(intent)) throw data("Unknown action.", { status: 400 });
-  const result = await runStoryAction(context, session.member, intent, params.id, form);
+  const read = readAction(storyAction, form);
+  const intent = typedText(form, "intent");
+  const result = read.ok
+    ? await runStoryAction(context, session.member, read.data, params.id)
+    : read;
   if (!result.ok) return data({ intent, error: result.error }, { status: 400 });
   throw redirect(`/newsroom/stories/${encodeURIComponent(params.id)}?done=${intent}`, 303);
 }
