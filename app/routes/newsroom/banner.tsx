@@ -1,5 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { actionOf, typedText } from "../../../server/newsroom/form-input";
+import { bannerAction } from "../../../server/newsroom/forms";
 import { bannerRow, clearBanner, setBanner } from "../../../server/newsroom/banner";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import {
@@ -56,39 +58,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireStaffAction(request, context, form);
-  const intent = form.get("intent");
-  let result;
-  if (intent === "set") {
-    result = await setBanner(context, session.member, {
-      text: text(form, "text"),
-      link: text(form, "link"),
-      expiresAt: sanDiegoLocalToDate(text(form, "expires")),
-    });
-  } else if (intent === "clear") {
-    result = await clearBanner(context, session.member);
-  } else {
-    throw data("Unknown action.", { status: 400 });
-  }
+  const banner = actionOf(bannerAction, form);
+  const result =
+    banner.intent === "set"
+      ? await setBanner(context, session.member, {
+          text: banner.text,
+          link: banner.link,
+          expiresAt: sanDiegoLocalToDate(banner.expires),
+        })
+      : await clearBanner(context, session.member);
   if (!result.ok) {
+    // What was typed, to try again with.
+    const typed = (name: string) => typedText(form, name);
     return data(
-      {
-        error: result.error,
-        text: text(form, "text"),
-        link: text(form, "link"),
-        expires: text(form, "expires"),
-      },
+      { error: result.error, text: typed("text"), link: typed("link"), expires: typed("expires") },
       { status: 400 },
     );
   }
-  throw redirect(`/newsroom/banner?done=${intent}`, 303);
+  throw redirect(`/newsroom/banner?done=${banner.intent}`, 303);
 }
 
 export default function Banner({ loaderData, actionData }: Route.ComponentProps) {

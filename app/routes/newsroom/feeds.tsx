@@ -1,5 +1,7 @@
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { actionOf } from "../../../server/newsroom/form-input";
+import { feedsAction } from "../../../server/newsroom/forms";
 import { feedHealthReport } from "../../../server/ingest/feed-health";
 import { lastIngest, type JobStart } from "../../../server/newsroom/operations";
 import { requireAdmin } from "../../../server/staff/guard";
@@ -56,7 +58,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireAdmin(request, context, form);
-  if (form.get("intent") !== "ingest") throw data("Unknown action.", { status: 400 });
+  // Any other intent is refused (400).
+  actionOf(feedsAction, form);
   const started = await context.operations.startIngestPass(session.member);
   throw redirect(`/newsroom/feeds?done=${started}`, 303);
 }

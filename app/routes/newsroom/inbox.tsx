@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { actionOf } from "../../../server/newsroom/form-input";
+import { inboxAction } from "../../../server/newsroom/forms";
 import { inboxPage, markHandled } from "../../../server/newsroom/inbox";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { INBOX_DONE, inboxAddress, inboxPageNumber, isInboxDone } from "../../../shared/newsroom";
@@ -35,16 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireStaffAction(request, context, form);
-  const intent = form.get("intent");
-  if (intent !== "handled" && intent !== "unhandled") {
-    throw data("Unknown action.", { status: 400 });
-  }
-  const result = await markHandled(
-    context.db,
-    session.member,
-    Number(form.get("message")),
-    intent === "handled",
-  );
+  const { intent, message } = actionOf(inboxAction, form);
+  const result = await markHandled(context.db, session.member, message, intent === "handled");
   if (!result.ok) return data({ error: result.error }, { status: 400 });
   throw redirect(inboxAddress(inboxPageNumber(form.get("page")), intent), 303);
 }

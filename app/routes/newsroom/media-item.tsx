@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { actionOf } from "../../../server/newsroom/form-input";
+import { focusClick, mediaWords } from "../../../server/newsroom/forms";
 import { focusFromClick, setFocus, setMediaWords } from "../../../server/newsroom/media";
 import { mediaById } from "../../../server/newsroom/post-reads";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
@@ -43,11 +45,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireStaffAction(request, context, form);
@@ -55,19 +52,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const media = await mediaById(context.db, id);
   if (!media) throw data("That picture is not in the library.", { status: 404 });
   if (form.has("focus.x")) {
-    const focus = focusFromClick(
-      { x: Number(text(form, "focus.x")), y: Number(text(form, "focus.y")) },
-      media,
-      FOCUS_PICKER_WIDTH,
-    );
+    const focus = focusFromClick(actionOf(focusClick, form), media, FOCUS_PICKER_WIDTH);
     const result = await setFocus(context, session.member, id, focus);
     if (!result.ok) return data({ error: result.error }, { status: 400 });
     throw redirect(`/newsroom/media/${id}?done=focus`, 303);
   }
-  const result = await setMediaWords(context, session.member, id, {
-    alt: text(form, "alt"),
-    credit: text(form, "credit"),
-  });
+  const result = await setMediaWords(context, session.member, id, actionOf(mediaWords, form));
   if (!result.ok) return data({ error: result.error }, { status: 400 });
   throw redirect(`/newsroom/media/${id}?done=words`, 303);
 }

@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { readAction } from "../../../server/newsroom/form-input";
+import { mediaUpload } from "../../../server/newsroom/forms";
 import { uploadPicture } from "../../../server/newsroom/media";
 import { listMedia, MEDIA_PAGE_SIZE } from "../../../server/newsroom/post-reads";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
@@ -37,23 +39,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireStaffAction(request, context, form);
-  const file = form.get("picture");
-  if (!(file instanceof File) || file.size === 0) {
-    return data({ error: "Choose a picture file to upload." }, { status: 400 });
-  }
+  const read = readAction(mediaUpload, form);
+  if (!read.ok) return data({ error: read.error }, { status: 400 });
+  const { picture, ...words } = read.data;
   const uploaded = await uploadPicture(
     { ...context, uploadMaxBytes: context.config.pictures.uploadMaxBytes },
     session.member,
-    file,
-    { alt: text(form, "alt"), credit: text(form, "credit") },
+    picture,
+    words,
   );
   if (!uploaded.ok) return data({ error: uploaded.error }, { status: 400 });
   throw redirect(`/newsroom/media/${uploaded.mediaId}?done=uploaded`, 303);

@@ -1,5 +1,7 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { actionOf } from "../../../server/newsroom/form-input";
+import { newsletterAction } from "../../../server/newsroom/forms";
 import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../../server/mail/digest";
 import {
   recentIssues,
@@ -80,7 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireAdmin(request, context, form);
-  if (form.get("intent") !== "send") throw data("Unknown action.", { status: 400 });
+  // Any other intent is refused (400).
+  actionOf(newsletterAction, form);
   const started = await context.operations.startDigest(session.member);
   throw redirect(`/newsroom/newsletter?done=${started}`, 303);
 }

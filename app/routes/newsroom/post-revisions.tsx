@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { readAction } from "../../../server/newsroom/form-input";
+import { revisionToRestore } from "../../../server/newsroom/forms";
 import {
   compareFields,
   postById,
@@ -58,12 +60,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireStaffAction(request, context, form);
   const postId = idOf(params.id);
-  const revisionId = idOf(
-    typeof form.get("revision") === "string" ? String(form.get("revision")) : null,
-  );
-  if (postId === null || revisionId === null)
-    throw data("There is no such revision.", { status: 404 });
-  const result = await restoreRevision(context, session.member, postId, revisionId);
+  const read = readAction(revisionToRestore, form);
+  if (postId === null || !read.ok) throw data("There is no such revision.", { status: 404 });
+  const result = await restoreRevision(context, session.member, postId, read.data.revision);
   if (!result.ok) return data({ error: result.error }, { status: 400 });
   throw redirect(`/newsroom/posts/${postId}?done=save`, 303);
 }

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { newPostKind } from "../../../server/newsroom/forms";
 import { listPosts, POSTS_PAGE_SIZE } from "../../../server/newsroom/post-reads";
 import { createPost } from "../../../server/newsroom/posts";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
@@ -51,12 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireStaffAction(request, context, form);
-  const kind = oneOf(
-    POST_KINDS,
-    typeof form.get("kind") === "string" ? String(form.get("kind")) : null,
-  );
-  if (!kind) throw data("Unknown kind of post.", { status: 400 });
-  const id = await createPost(context, session.member, kind);
+  const kind = newPostKind.safeParse(form.get("kind"));
+  if (!kind.success) throw data("Unknown kind of post.", { status: 400 });
+  const id = await createPost(context, session.member, kind.data);
   throw redirect(`/newsroom/posts/${id}?done=created`, 303);
 }
 

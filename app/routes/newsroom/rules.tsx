@@ -1,12 +1,9 @@
 import { data, Form, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { actionOf, typedText } from "../../../server/newsroom/form-input";
+import { ruleAction } from "../../../server/newsroom/forms";
 import { listBlockRules } from "../../../server/newsroom/block-rules";
-import {
-  BLOCK_FIELD_LABELS,
-  BLOCK_FIELDS,
-  MAX_PATTERN_LENGTH,
-  type BlockField,
-} from "../../../shared/newsroom";
+import { BLOCK_FIELD_LABELS, BLOCK_FIELDS, MAX_PATTERN_LENGTH } from "../../../shared/newsroom";
 import {
   addBlockRule,
   applyBlockRule,
@@ -53,38 +50,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const isField = (value: unknown): value is BlockField =>
-  typeof value === "string" && (BLOCK_FIELDS as readonly string[]).includes(value);
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireStaffAction(request, context, form);
-  const intent = form.get("intent");
-  const ruleId = Number(form.get("rule"));
+  const rule = actionOf(ruleAction, form);
   let result;
-  if (intent === "add") {
-    const feed = String(form.get("feed") ?? "");
-    const field = form.get("field");
+  if (rule.intent === "add") {
     result = await addBlockRule(context, session.member, {
-      feedId: feed === "" ? null : Number(feed),
-      field: isField(field) ? field : "any",
-      pattern: String(form.get("pattern") ?? ""),
+      feedId: rule.feed,
+      field: rule.field,
+      pattern: rule.pattern,
     });
-  } else if (intent === "remove") {
-    result = await removeBlockRule(context, session.member, ruleId);
-  } else if (intent === "apply") {
-    result = await applyBlockRule(context, session.member, ruleId);
+  } else if (rule.intent === "remove") {
+    result = await removeBlockRule(context, session.member, rule.rule);
   } else {
-    throw data("Unknown action.", { status: 400 });
+    result = await applyBlockRule(context, session.member, rule.rule);
   }
   if (!result.ok) {
-    return data(
-      { error: result.error, pattern: String(form.get("pattern") ?? "") },
-      { status: 400 },
-    );
+    return data({ error: result.error, pattern: typedText(form, "pattern") }, { status: 400 });
   }
   const count = /^(\d+) /.exec(result.message)?.[1];
-  throw redirect(`/newsroom/rules?done=${intent}${count ? `&n=${count}` : ""}`, 303);
+  throw redirect(`/newsroom/rules?done=${rule.intent}${count ? `&n=${count}` : ""}`, 303);
 }
 
 export default function Rules({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,7 @@
 import { data, Form, redirectDocument } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { actionOf } from "../../../server/newsroom/form-input";
+import { signInForm } from "../../../server/newsroom/forms";
 import { afterSignIn, signIn } from "../../../server/staff/sign-in";
 import { sessionCookie, sessionFor, sessionToken } from "../../../server/staff/sessions";
 import { newsroomHeaders } from "../../lib/headers";
@@ -28,10 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (origin !== null && origin !== new URL(context.config.siteUrl).origin) {
     throw data("Sign in from the newsroom's own page.", { status: 403 });
   }
-  const email = String(form.get("email") ?? "");
+  const { email, password, next } = actionOf(signInForm, form);
   const outcome = await signIn(context.db, {
     email,
-    password: String(form.get("password") ?? ""),
+    password,
     address: context.clientAddress,
     previousToken: sessionToken(request),
   });
@@ -41,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   context.logger.info({ staff: outcome.member.id }, "staff signed in");
   // A page load, not a client-side navigation: the cookie's path is /newsroom, which a browser
   // does not send with the overview's data request (/newsroom.data), only with the page itself.
-  throw redirectDocument(afterSignIn(form.get("next")), {
+  throw redirectDocument(afterSignIn(next), {
     status: 303,
     headers: { "Set-Cookie": sessionCookie(outcome.token, context.config.siteUrl) },
   });

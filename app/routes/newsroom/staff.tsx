@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { readAction, typedText } from "../../../server/newsroom/form-input";
+import { staffAction, UNKNOWN_ROLE } from "../../../server/newsroom/forms";
 import {
   addAccount,
   changeAccountRole,
@@ -77,43 +79,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireAdmin(request, context, form);
-  const intent = form.get("intent");
-  const role = form.get("role");
-  let member = Number(form.get("member"));
+  const read = readAction(staffAction, form);
+  if (!read.ok && read.error === UNKNOWN_ROLE) throw data(UNKNOWN_ROLE, { status: 400 });
+  const account = read.ok ? read.data : null;
+  let member = account && account.intent !== "add" ? account.member : 0;
   let result;
-  if (intent === "add") {
-    result = isStaffRole(role)
-      ? await addAccount(context.db, session.member, {
-          email: text(form, "email"),
-          role,
-          password: text(form, "password"),
-        })
-      : ({ ok: false, error: "Choose a role: editor or admin." } as const);
-    if (result.ok) member = (await findStaff(context.db, text(form, "email")))?.id ?? 0;
-  } else if (intent === "role") {
-    if (!isStaffRole(role)) throw data("Unknown role.", { status: 400 });
-    result = await changeAccountRole(context.db, session.member, member, role);
-  } else if (intent === "reset") {
-    result = await resetAccountPassword(context.db, session.member, member, text(form, "password"));
+  if (!account) {
+    result = read;
+  } else if (account.intent === "add") {
+    const { email, role, password } = account;
+    result = await addAccount(context.db, session.member, { email, role, password });
+    if (result.ok) member = (await findStaff(context.db, email))?.id ?? 0;
+  } else if (account.intent === "role") {
+    result = await changeAccountRole(context.db, session.member, member, account.role);
   } else {
-    throw data("Unknown action.", { status: 400 });
+    result = await resetAccountPassword(context.db, session.member, member, account.password);
   }
+  const intent = typedText(form, "intent");
   if (!result.ok) {
     // The password typed is never sent back to the page.
+    const role = typedText(form, "role");
     return data(
       {
         error: result.error,
         intent,
         member,
-        email: text(form, "email"),
+        email: typedText(form, "email"),
         role: isStaffRole(role) ? role : null,
       },
       { status: 400 },
