@@ -267,20 +267,27 @@ describe("the editor's form", () => {
     for (const [name, value] of Object.entries(values)) data.set(name, value);
     return data;
   };
+  const fieldsOf = (read: ReturnType<typeof readPostForm>) => {
+    if (!read.ok) throw new Error(`refused: ${JSON.stringify(read.errors)}`);
+    return read.fields;
+  };
+  const errorsOf = (read: ReturnType<typeof readPostForm>) => (read.ok ? {} : read.errors);
 
   it("neutralises hostile HTML from the rich editor", () => {
-    const { fields } = readPostForm(
-      form({
-        title: "  A   title ",
-        bodyFormat: "html",
-        body:
-          '<p onclick="steal()">Hi<script>alert(1)</script></p><img src=x onerror=alert(1)>' +
-          '<a href="javascript:alert(1)">click</a><iframe src="https://evil.example"></iframe>' +
-          `<img src="https://evil.example/track.gif"><img src="/images/${HASH}/960.jpg" alt="Ours">` +
-          '<svg><script>alert(2)</script></svg><style>body{}</style><form action="/x"><input></form>',
-      }),
-      "story",
-      SITE,
+    const fields = fieldsOf(
+      readPostForm(
+        form({
+          title: "  A   title ",
+          bodyFormat: "html",
+          body:
+            '<p onclick="steal()">Hi<script>alert(1)</script></p><img src=x onerror=alert(1)>' +
+            '<a href="javascript:alert(1)">click</a><iframe src="https://evil.example"></iframe>' +
+            `<img src="https://evil.example/track.gif"><img src="/images/${HASH}/960.jpg" alt="Ours">` +
+            '<svg><script>alert(2)</script></svg><style>body{}</style><form action="/x"><input></form>',
+        }),
+        "story",
+        SITE,
+      ),
     );
     expect(fields.title).toBe("A title");
     expect(fields.bodyHtml).toBe(
@@ -289,7 +296,7 @@ describe("the editor's form", () => {
   });
 
   it("reads Markdown from the plain text area", () => {
-    const { fields, errors } = readPostForm(
+    const read = readPostForm(
       form({
         title: "Notes",
         bodyFormat: "markdown",
@@ -301,7 +308,8 @@ describe("the editor's form", () => {
       "story",
       SITE,
     );
-    expect(errors).toEqual({});
+    expect(errorsOf(read)).toEqual({});
+    const fields = fieldsOf(read);
     expect(fields.bodyHtml).toBe(
       '<h2>Heading</h2>\n<p>Some <strong>bold</strong> and <a href="https://example.org/" target="_blank" rel="noopener noreferrer">a link</a>.</p>',
     );
@@ -310,18 +318,44 @@ describe("the editor's form", () => {
   });
 
   it("says which fields are wrong", () => {
-    const { errors } = readPostForm(
-      form({
-        title: "x".repeat(201),
-        category: "not-a-category",
-        videoUrl: "https://evil.example/video",
-        bylines: "a,b,c,d,e,f",
-        mediaId: "-3",
-        slug: "Bad Slug!",
-      }),
-      "blog",
-      SITE,
+    const errors = errorsOf(
+      readPostForm(
+        form({
+          title: "x".repeat(201),
+          category: "not-a-category",
+          videoUrl: "https://evil.example/video",
+          bylines: "a,b,c,d,e,f",
+          mediaId: "-3",
+          slug: "Bad Slug!",
+        }),
+        "blog",
+        SITE,
+      ),
     );
     expect(Object.keys(errors).sort()).toEqual(["bylines", "mediaId", "slug", "title", "videoUrl"]);
+    expect(errors.title).toBe("Keep the headline under 200 characters.");
+    expect(errors.bylines).toBe("Give at most 5 names.");
+  });
+
+  it("keeps to each kind's fields and reads a missing or file field as empty", () => {
+    const sent = form({ title: "Kinds", dek: "A dek", category: "sports", slug: "my-post" });
+    const story = fieldsOf(readPostForm(sent, "story", SITE));
+    expect([story.dek, story.category]).toEqual(["A dek", "sports"]);
+    expect(readPostForm(sent, "story", SITE)).toMatchObject({ slug: "" });
+    const blog = readPostForm(sent, "blog", SITE);
+    expect(fieldsOf(blog)).toMatchObject({ dek: "", category: null });
+    expect(blog).toMatchObject({ slug: "my-post" });
+
+    const odd = new FormData();
+    odd.append("title", new File(["x"], "title.txt"));
+    odd.append("bylines", "Ana Ruiz");
+    odd.append("bylines", "ignored second value");
+    const read = fieldsOf(readPostForm(odd, "story", SITE));
+    expect(read).toMatchObject({ title: "", bylines: ["Ana Ruiz"], mediaId: null, videoUrl: "" });
+  });
+
+  it("says a body over the limit is too long without sanitising it", () => {
+    const errors = errorsOf(readPostForm(form({ body: "x".repeat(200_001) }), "story", SITE));
+    expect(errors).toEqual({ bodyHtml: "The body is longer than 200,000 characters." });
   });
 });

@@ -1,5 +1,7 @@
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { readForm } from "../../../server/forms/submission";
+import { actionOf, typedText } from "../../../server/newsroom/form-input";
+import { focusClick } from "../../../server/newsroom/forms";
 import { bodyAsMarkdown, sanitizeBody } from "../../../server/newsroom/post-body";
 import { readPostForm, STORY_CATEGORIES } from "../../../server/newsroom/post-form";
 import { listMedia, mediaById, postById, siteLinkOf } from "../../../server/newsroom/post-reads";
@@ -96,11 +98,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 /** What was typed, as typed, so a form sent back with an error loses nothing. */
 function typedValues(form: FormData, siteUrl: string): PostFormValues {
   const names = [
@@ -117,10 +114,10 @@ function typedValues(form: FormData, siteUrl: string): PostFormValues {
     "longTailKeywords",
     "slug",
   ] as const;
-  const values = Object.fromEntries(names.map((name) => [name, text(form, name)]));
+  const values = Object.fromEntries(names.map((name) => [name, typedText(form, name)]));
   // The body both ways: the rich editor starts from HTML, the plain text area from Markdown.
-  const raw = text(form, "body");
-  const html = text(form, "bodyFormat") === "html";
+  const raw = typedText(form, "body");
+  const html = typedText(form, "bodyFormat") === "html";
   const bodyHtml = sanitizeBody(raw, html ? "html" : "markdown", siteUrl);
   return {
     ...(values as Record<(typeof names)[number], string>),
@@ -138,7 +135,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = session.member;
   const services = { ...context, siteUrl: context.config.siteUrl };
   const clicked = form.has("focus.x");
-  const intent = clicked ? "focus" : text(form, "intent") || "save";
+  const intent = clicked ? "focus" : typedText(form, "intent") || "save";
   const fail = (error: string, fieldErrors = {}) =>
     data(
       { error, fieldErrors, values: typedValues(form, context.config.siteUrl), autosaved: null },
@@ -158,22 +155,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // Every other button sends the whole form: it is saved first, so what is published is what
   // the writer sees.
   const read = readPostForm(form, post.kind, context.config.siteUrl);
+  if (!read.ok) return fail("Nothing was saved: see the fields marked below.", read.errors);
+  const fields = { ...read.fields };
+  // A picture chosen with the form joins the library only when the draft itself can be saved.
   const file = form.get("picture");
   if (file instanceof File && file.size > 0) {
     const uploaded = await uploadPicture(
       { ...context, uploadMaxBytes: context.config.pictures.uploadMaxBytes },
       actor,
       file,
-      { alt: read.fields.pictureAlt, credit: read.fields.pictureCredit },
+      { alt: fields.pictureAlt, credit: fields.pictureCredit },
     );
     if (!uploaded.ok) return fail(uploaded.error, { picture: uploaded.error });
-    read.fields.mediaId = uploaded.mediaId;
-  }
-  if (Object.keys(read.errors).length > 0) {
-    return fail("Nothing was saved: see the fields marked below.", read.errors);
+    fields.mediaId = uploaded.mediaId;
   }
   const saved = await saveDraft(context, actor, id, {
-    fields: read.fields,
+    fields,
     slug: read.slug,
     autosave: intent === "autosave",
   });
@@ -183,14 +180,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   if (intent === "focus") {
-    const media =
-      read.fields.mediaId === null ? null : await mediaById(context.db, read.fields.mediaId);
+    const media = fields.mediaId === null ? null : await mediaById(context.db, fields.mediaId);
     if (!media) return fail("Choose a picture first.");
-    const focus = focusFromClick(
-      { x: Number(text(form, "focus.x")), y: Number(text(form, "focus.y")) },
-      media,
-      FOCUS_PICKER_WIDTH,
-    );
+    const focus = focusFromClick(actionOf(focusClick, form), media, FOCUS_PICKER_WIDTH);
     const result = await setFocus(context, actor, media.id, focus);
     if (!result.ok) return fail(result.error);
     throw redirect(`/newsroom/posts/${id}?done=focus#picture`, 303);
@@ -198,7 +190,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "publish" || intent === "schedule") {
     let at: Date | null = null;
     if (intent === "schedule") {
-      const given = text(form, "publishAt");
+      const given = typedText(form, "publishAt");
       at = sanDiegoLocalToDate(given);
       if (!at) return fail("Give the date and time to publish, San Diego time.");
       if (dateToSanDiegoLocal(at) !== given.trim()) {
