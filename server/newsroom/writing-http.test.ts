@@ -148,6 +148,27 @@ describe("writing a story in the newsroom", () => {
     expect(await handle.db.select().from(newsroomMedia)).toHaveLength(before.length);
   });
 
+  it("adds a picture sent with a refused draft to nothing: the draft and library stay", async () => {
+    const { cookie, csrf } = await client.signedIn("writer@example.org", "/newsroom/posts");
+    const id = await newStory(cookie, csrf);
+    const before = await handle.db.select().from(newsroomMedia);
+    const photo = new File([new Uint8Array(await phonePhoto())], "IMG_0002.jpg", {
+      type: "image/jpeg",
+    });
+    const answer = await postMultipart(
+      `/newsroom/posts/${id}`,
+      storyForm(csrf, { intent: "save", category: "no-such-section", picture: photo }),
+      cookie,
+    );
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain("Nothing was saved: see the fields marked below.");
+    expect(html).toContain("Choose one of the categories.");
+    expect(await handle.db.select().from(newsroomMedia)).toHaveLength(before.length);
+    const [post] = await handle.db.select().from(newsroomPosts).where(eq(newsroomPosts.id, id));
+    expect(post?.draft.title).toBe("");
+  });
+
   it("lets the editor's route take a picture-sized body and keeps other forms small", async () => {
     const { cookie, csrf } = await client.signedIn("writer@example.org", "/newsroom/posts");
     const id = await newStory(cookie, csrf);
