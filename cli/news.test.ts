@@ -9,8 +9,12 @@ import { openDatabase } from "../server/db/client";
 import { articles } from "../server/db/schema";
 import { endLockHolder } from "../server/db/test-databases";
 import { addSubscriber, saveContactMessage } from "../server/forms/repository";
-import { countAudience } from "../server/mail/send";
-import { confirmSubscription, requestSubscription, suppress } from "../server/mail/subscriptions";
+import { countAudience } from "../server/newsletter/send";
+import {
+  confirmSubscription,
+  requestSubscription,
+  suppress,
+} from "../server/newsletter/subscriptions";
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";
 import { SANITIZE_POLICY_VERSION } from "../server/ingest/sanitize";
 import { rssFeed, startFixtureServer, type FixtureServer } from "../server/ingest/test-server";

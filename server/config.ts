@@ -291,7 +291,7 @@ export interface Config {
   };
   /** The bearer token `/metrics` asks for; null: `/metrics` is not served. Never logged. */
   metricsToken: string | null;
-  /** The newsletter's mail (server/mail, decision 026). */
+  /** The newsletter's mail (server/newsletter, decision 026). */
   newsletter: NewsletterConfig;
   /** What purges the cache in front of the site when pages change (PURGER, decision 009). */
   purge: PurgeConfig;

@@ -7,5 +7,5 @@ export const SUBSCRIBED_TITLE = "Thanks for subscribing!";
 export const CONFIRM_FROM_INBOX_TEXT =
   "Please confirm from your inbox: we have sent you a link to start the newsletter.";
 
-/** How long a confirmation link works (server/mail/subscriptions.ts). */
+/** How long a confirmation link works (server/newsletter/subscriptions.ts). */
 export const CONFIRM_TOKEN_HOURS = 48;

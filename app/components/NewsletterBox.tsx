@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useFetcher, useLocation, useSearchParams } from "react-router";
-import type { NewsletterAnswer } from "../../server/forms/newsletter";
+import type { NewsletterAnswer } from "../../server/newsletter/signup-form";
 import { CONFIRM_FROM_INBOX_TEXT, SUBSCRIBED_TITLE } from "../../shared/newsletter";
 import { Honeypot, InlineAnswerField } from "./FormExtras";
 import { Toast } from "./Toast";

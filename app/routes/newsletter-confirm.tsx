@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../server/forms/submission";
-import { confirmationTokenValid, confirmSubscription } from "../../server/mail/subscriptions";
+import { confirmationTokenValid, confirmSubscription } from "../../server/newsletter/subscriptions";
 import { NewsletterBox } from "../components/NewsletterBox";
 import { PageHeading } from "../components/PageHeading";
 import { linkToken, mailLinkHeaders } from "../lib/mail-link";

@@ -1,6 +1,10 @@
 import { data, Form, redirect } from "react-router";
 import { readForm } from "../../server/forms/submission";
-import { resubscribe, subscriberStatusOfToken, unsubscribe } from "../../server/mail/subscriptions";
+import {
+  resubscribe,
+  subscriberStatusOfToken,
+  unsubscribe,
+} from "../../server/newsletter/subscriptions";
 import { PageHeading } from "../components/PageHeading";
 import { linkToken, mailLinkHeaders } from "../lib/mail-link";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -35,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The page's buttons: unsubscribe, or subscribe again. (A mail program's one-click POST to the
- * List-Unsubscribe address is answered before the pages: server/mail/one-click.ts.)
+ * List-Unsubscribe address is answered before the pages: server/newsletter/one-click.ts.)
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);

@@ -4,7 +4,7 @@ import {
   NEWSLETTER_UNAVAILABLE,
   subscribe,
   type NewsletterAnswer,
-} from "../../server/forms/newsletter";
+} from "../../server/newsletter/signup-form";
 import {
   readForm,
   redirectWithMessage,

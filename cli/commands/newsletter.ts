@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { loadContentOrExit } from "../../server/content/load";
-import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../server/mail/digest";
+import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../server/newsletter/digest";
 import { sanDiegoDate } from "../../shared/san-diego-time";
-import { unsubscribeUrl, type MailSite } from "../../server/mail/messages";
-import { unfinishedIssue } from "../../server/mail/issues";
-import { countAudience, runNewsletter } from "../../server/mail/send";
-import { suppress } from "../../server/mail/subscriptions";
-import { createMailer } from "../../server/mail/transport";
+import { unsubscribeUrl, type MailSite } from "../../server/newsletter/messages";
+import { unfinishedIssue } from "../../server/newsletter/issues";
+import { countAudience, runNewsletter } from "../../server/newsletter/send";
+import { suppress } from "../../server/newsletter/subscriptions";
+import { createMailer } from "../../server/newsletter/transport";
 import { UsageError, type Command } from "../command";
 import { withDatabase } from "../database";
 

@@ -1,5 +1,5 @@
 import { csvFile } from "../../server/lib/csv";
-import { listSubscriptions } from "../../server/mail/subscriptions";
+import { listSubscriptions } from "../../server/newsletter/subscriptions";
 import type { Command } from "../command";
 import { withDatabase } from "../database";
 import { formatTable } from "../table";

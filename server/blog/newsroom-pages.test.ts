@@ -14,7 +14,7 @@ import { formLimiter } from "../forms/guard";
 import type { LoadContext } from "../http/load-context";
 import { folderPictureStore } from "../images/store";
 import { startFixtureServer, type FixtureServer } from "../ingest/test-server";
-import { newsletterMailFor } from "../mail/signup";
+import { newsletterMailFor } from "../newsletter/signup";
 import { newsroomOperations } from "../newsroom/operations";
 import { sanitizeBody } from "../newsroom/post-body";
 import { createHostedBlogSource } from "./hosted";

@@ -17,7 +17,7 @@ import { startFixtureServer, type FixtureServer } from "../ingest/test-server";
 import { createHostedBlogSource } from "./hosted";
 import { createLocalBlogSource } from "./local";
 import type { BlogSource } from "./source";
-import { newsletterMailFor } from "../mail/signup";
+import { newsletterMailFor } from "../newsletter/signup";
 import { newsroomOperations } from "../newsroom/operations";
 
 /**

@@ -13,7 +13,7 @@ import { formLimiter } from "../forms/guard";
 import { FORM_BODY_LIMIT } from "../http/app";
 import { pageHandler } from "../http/page-handler";
 import { folderPictureStore } from "../images/store";
-import { newsletterMailFor } from "../mail/signup";
+import { newsletterMailFor } from "../newsletter/signup";
 import { upsertArticle } from "../news/repository";
 import { newsroomOperations } from "../newsroom/operations";
 

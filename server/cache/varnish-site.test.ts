@@ -14,7 +14,7 @@ import { FORM_BODY_LIMIT } from "../http/app";
 import { pageCacheFor } from "../http/page-cache";
 import { pageHandler } from "../http/page-handler";
 import { folderPictureStore } from "../images/store";
-import { newsletterMailFor } from "../mail/signup";
+import { newsletterMailFor } from "../newsletter/signup";
 import { upsertArticle } from "../news/repository";
 import { newsroomOperations } from "../newsroom/operations";
 import { takeDown } from "../newsroom/stories";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Database } from "../db/client";
 import { formTokenDoubt, linkCount, MOST_LINKS } from "./form-token";
 import { saveContactMessage } from "./repository";
-import { EMAIL_INVALID } from "./newsletter";
+import { EMAIL_INVALID } from "../newsletter/signup-form";
 
 export const CONTACT_FIELDS = ["name", "email", "category", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];

@@ -5,7 +5,7 @@ import { startTestApp } from "../http/test-app";
 import { siteSecret } from "../db/secrets";
 import { formTokenDoubt, issueFormToken } from "./form-token";
 import { RATE_LIMITED_MESSAGE } from "./guard";
-import { EMAIL_INVALID, EMAIL_MISSING } from "./newsletter";
+import { EMAIL_INVALID, EMAIL_MISSING } from "../newsletter/signup-form";
 import { NETWORK_CEILING_REACHED, UNSIGNED_NETWORK_VOTES_PER_DAY, VOTE_THANKS } from "./poll";
 
 /**

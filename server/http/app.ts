@@ -10,7 +10,7 @@ import type { Config } from "../config";
 import { POST_LIMITS } from "../../shared/post-fields";
 import type { PictureMaker } from "../images/picture-maker";
 import { pictureRoutes } from "../images/route";
-import { oneClickUnsubscribe, UNSUBSCRIBE_PATH } from "../mail/one-click";
+import { oneClickUnsubscribe, UNSUBSCRIBE_PATH } from "../newsletter/one-click";
 import type { PictureStore } from "../images/store";
 import { pictureStoreFor } from "../images/store-for";
 import { prepareDecoyHash } from "../staff/passwords";

@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import type { FormLimiter } from "../forms/guard";
 import type { PictureStore } from "../images/store";
 import type { Logger } from "../logger";
-import type { NewsletterMail } from "../mail/signup";
+import type { NewsletterMail } from "../newsletter/signup";
 import type { NewsroomOperations } from "../newsroom/operations";
 
 /** What every loader and action receives as `context`. */
@@ -25,7 +25,7 @@ export type LoadContext = {
   content: Content;
   /** Counts form submissions per address (shared by every request, of every web process). */
   formLimiter: FormLimiter;
-  /** Where newsletter mail goes (SMTP or the outbox) and what it says of the site (server/mail). */
+  /** Where newsletter mail goes (SMTP or the outbox) and what it says of the site (server/newsletter). */
   mail: NewsletterMail;
   /** The admins' long jobs: an ingest pass and today's digest, started from the newsroom. */
   operations: NewsroomOperations;

@@ -20,7 +20,7 @@ import { pageHandler } from "./page-handler";
 import { pagePolicy } from "./security";
 import { ensureBuilt } from "./test-build";
 import { inlineScriptCount, refusedInlineScripts } from "./test-policy";
-import { newsletterMailFor } from "../mail/signup";
+import { newsletterMailFor } from "../newsletter/signup";
 import { newsroomOperations } from "../newsroom/operations";
 
 /**

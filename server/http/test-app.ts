@@ -12,7 +12,7 @@ import { loadContent } from "../content/load";
 import type { DatabaseHandle } from "../db/client";
 import { formLimiter } from "../forms/guard";
 import { loadFeedSources } from "../ingest/feeds-config";
-import { newsletterMailFor } from "../mail/signup";
+import { newsletterMailFor } from "../newsletter/signup";
 import { newsroomOperations, type NewsroomOperations } from "../newsroom/operations";
 import { readCacheFor, type ReadCache } from "../news/read-cache";
 import { countArticles } from "../news/repository";

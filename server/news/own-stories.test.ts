@@ -6,7 +6,7 @@ import { loadContent } from "../content/load";
 import { newsroomMedia, staff } from "../db/schema";
 import { testDatabases } from "../db/test-databases";
 import { startTestApp } from "../http/test-app";
-import { renderDigest } from "../mail/digest";
+import { renderDigest } from "../newsletter/digest";
 import { sanitizeBody } from "../newsroom/post-body";
 import { createPost, publishPost, saveDraft } from "../newsroom/posts";
 import { postById } from "../newsroom/post-reads";

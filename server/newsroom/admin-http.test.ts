@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffAudit } from "../db/schema";
 import { testDatabases } from "../db/test-databases";
 import { startTestApp } from "../http/test-app";
-import { confirmSubscription, requestSubscription } from "../mail/subscriptions";
+import { confirmSubscription, requestSubscription } from "../newsletter/subscriptions";
 import { upsertArticle } from "../news/repository";
 import { addStaff } from "../staff/accounts";
 import { staffClient } from "../staff/test-client";

@@ -6,17 +6,22 @@ import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { feedHealthReport } from "../ingest/feed-health";
 import { INGEST_LOCK_ID } from "../ingest/ingest";
 import { rssFeed, startFixtureServer, type FixtureServer } from "../ingest/test-server";
-import { NEWSLETTER_LOCK_ID } from "../mail/send";
-import type { NewsletterMail } from "../mail/signup";
+import { NEWSLETTER_LOCK_ID } from "../newsletter/send";
+import type { NewsletterMail } from "../newsletter/signup";
 import {
   confirmSubscription,
   requestSubscription,
   unsubscribe,
   unsubscribeToken,
-} from "../mail/subscriptions";
-import type { OutgoingMail } from "../mail/transport";
+} from "../newsletter/subscriptions";
+import type { OutgoingMail } from "../newsletter/transport";
 import { upsertArticle } from "../news/repository";
-import { recentIssues, subscriberCounts, subscriberPage, todaysDigest } from "./newsletter";
+import {
+  recentIssues,
+  subscriberCounts,
+  subscriberPage,
+  todaysDigest,
+} from "../newsletter/newsroom";
 import { AUDIT, lastIngest, newsroomOperations, type NewsroomOperations } from "./operations";
 
 reportSkippedPostgres();

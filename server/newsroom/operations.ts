@@ -6,8 +6,8 @@ import type { IngestSummary } from "../ingest/ingest";
 import { lockedIngestPass, type PassOptions } from "../ingest/scheduler";
 import type { Logger } from "../logger";
 import { sanDiegoDate } from "../../shared/san-diego-time";
-import { runNewsletter, type SendRun } from "../mail/send";
-import type { NewsletterMail } from "../mail/signup";
+import { runNewsletter, type SendRun } from "../newsletter/send";
+import type { NewsletterMail } from "../newsletter/signup";
 import type { StaffMember } from "../staff/accounts";
 import { recordAudit } from "../staff/audit";
 

@@ -1,5 +1,5 @@
-import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../../server/mail/digest";
-import { unsubscribeUrl } from "../../../server/mail/messages";
+import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../../server/newsletter/digest";
+import { unsubscribeUrl } from "../../../server/newsletter/messages";
 import { requireAdmin } from "../../../server/staff/guard";
 import { NEWSROOM_HEADERS, newsroomHeaders } from "../../lib/headers";
 import type { Route } from "./+types/newsletter-preview";

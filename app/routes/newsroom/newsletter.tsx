@@ -2,13 +2,13 @@ import { Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { actionOf } from "../../../server/newsroom/form-input";
 import { newsletterAction } from "../../../server/newsroom/forms";
-import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../../server/mail/digest";
+import { renderDigest, UNSUBSCRIBE_PLACEHOLDER } from "../../../server/newsletter/digest";
 import {
   recentIssues,
   subscriberCounts,
   subscriberPage,
   todaysDigest,
-} from "../../../server/newsroom/newsletter";
+} from "../../../server/newsletter/newsroom";
 import type { JobStart } from "../../../server/newsroom/operations";
 import { requireAdmin } from "../../../server/staff/guard";
 import {

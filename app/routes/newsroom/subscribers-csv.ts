@@ -1,5 +1,5 @@
-import { listSubscriptions } from "../../../server/mail/subscriptions";
-import { subscribersCsv } from "../../../server/newsroom/newsletter";
+import { listSubscriptions } from "../../../server/newsletter/subscriptions";
+import { subscribersCsv } from "../../../server/newsletter/newsroom";
 import { requireAdmin } from "../../../server/staff/guard";
 import { NEWSROOM_HEADERS, newsroomHeaders } from "../../lib/headers";
 import type { Route } from "./+types/subscribers-csv";

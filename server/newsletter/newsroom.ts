@@ -7,8 +7,8 @@ import {
   newsletterSuppressions,
 } from "../db/schema";
 import { sanDiegoDate } from "../../shared/san-diego-time";
-import { countAudience } from "../mail/send";
-import { listSubscriptions, type SubscriberListing } from "../mail/subscriptions";
+import { countAudience } from "./send";
+import { listSubscriptions, type SubscriberListing } from "./subscriptions";
 import { csvFile } from "../lib/csv";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newsletterSignup } from "./newsletter";
+import { newsletterSignup } from "./signup-form";
 
 describe("newsletterSignup", () => {
   it("refuses an address that could spell a spreadsheet formula's function call", () => {

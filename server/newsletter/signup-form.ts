@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Database } from "../db/client";
 import type { Logger } from "../logger";
-import { signUp, type NewsletterMail } from "../mail/signup";
+import { signUp, type NewsletterMail } from "./signup";
 
 export const EMAIL_MISSING = "Please enter your email address.";
 export const EMAIL_INVALID = "Please enter a valid email address, like name@example.com.";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { subscribersCsv } from "./newsletter";
+import { subscribersCsv } from "./newsroom";
 
 /** The subscribers' CSV file: cells a spreadsheet never reads as formulas (OWASP's CSV injection). */
 describe("the subscribers' CSV file", () => {
