@@ -80,6 +80,62 @@ describe("a page past its TTL", () => {
   });
 });
 
+describe("the page cache's bounds", () => {
+  const page = (text: string, storedAt = 0) =>
+    cachedPage({ status: 200, headers: [], body: Buffer.from(text), varyCookie: false }, storedAt);
+  const bytes = (p: Awaited<ReturnType<typeof page>>) =>
+    p.body.length + p.gzip.length + p.br.length;
+
+  it("counts a page's bytes in all three forms and drops the least recently used beyond them", async () => {
+    const a = await page("<p>a</p>");
+    const b = await page("<p>b</p>");
+    const c = await page("<p>c</p>");
+    const d = await page("<p>d</p>");
+    const each = bytes(a);
+    const cache = new PageCache(3 * each, 60_000, () => 0);
+    cache.set("/a", a);
+    cache.set("/b", b);
+    cache.set("/c", c);
+    expect(cache.size).toEqual({ entries: 3, bytes: 3 * each });
+    expect(cache.get("/a")).toBe(a); // used again: now the most recent
+    cache.set("/d", d); // over the bound: "/b" goes
+    expect(cache.size).toEqual({ entries: 3, bytes: 3 * each });
+    expect(cache.get("/b")).toBeUndefined();
+    expect(cache.get("/a")).toBe(a);
+    expect(cache.get("/c")).toBe(c);
+    expect(cache.get("/d")).toBe(d);
+  });
+
+  it("never keeps a page larger than all its bytes", async () => {
+    const small = await page("<p>small</p>");
+    const cache = new PageCache(bytes(small), 60_000, () => 0);
+    cache.set("/", small);
+    expect(cache.get("/")).toBe(small);
+    cache.set("/big", await page("<p>much larger than the small one</p>"));
+    expect(cache.get("/big")).toBeUndefined();
+    expect(cache.get("/")).toBe(small);
+  });
+
+  it("answers a stale page until its new render is kept, then the new one, fresh", async () => {
+    let now = 0;
+    const cache = new PageCache(1 << 20, 60_000, () => now, 600_000);
+    const before = await page("<p>before</p>");
+    cache.set("/", before);
+    now = 90_000;
+    expect(cache.find("/")).toEqual({ page: before, stale: true });
+    const after = await page("<p>after</p>", now);
+    cache.set("/", after, cache.generation);
+    expect(cache.find("/")).toEqual({ page: after, stale: false });
+    // Fresh for a whole TTL from its own render, stale for the window after that.
+    now = 150_000;
+    expect(cache.get("/")).toBe(after);
+    now = 150_001;
+    expect(cache.find("/")).toEqual({ page: after, stale: true });
+    now = 750_001;
+    expect(cache.find("/")).toBeUndefined();
+  });
+});
+
 describe("pages readers come back to", () => {
   const body = Buffer.from(
     Array.from(

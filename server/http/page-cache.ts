@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
+import { LRUCache } from "lru-cache";
 import type { Config } from "../config";
 import type { DatabaseHandle } from "../db/client";
 
@@ -87,13 +88,13 @@ export interface FoundPage {
  * fresh for `ttlMs` (or less, as its `s-maxage` says) and, past that, answered stale for up to
  * `staleMs` more while rendered again; a page with an `s-maxage` of its own is never stale (its
  * life ends when what it shows does: the home page's banner). Emptied, stale pages too, whenever
- * ingest stores new or changed articles or a story is taken down.
+ * ingest stores new or changed articles or a story is taken down. lru-cache keeps them (decision
+ * 034): each page's TTL there is its whole life, stale window included, counted from `storedAt`.
  */
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
-  private bytes = 0;
-  /** Addresses asked for while their page was in the cache, most recent last. */
-  private readonly read = new Map<string, true>();
+  private readonly pages: LRUCache<string, CachedPage>;
+  /** Addresses asked for while their page was in the cache. */
+  private readonly read = new LRUCache<string, true>({ max: READ_KEYS_KEPT });
   /** How many times the cache was emptied: see `generation`. */
   private emptied = 0;
 
@@ -102,7 +103,17 @@ export class PageCache {
     readonly ttlMs: number,
     private readonly now: () => number = Date.now,
     readonly staleMs = 0,
-  ) {}
+  ) {
+    this.pages = new LRUCache({
+      maxSize: maxBytes,
+      sizeCalculation: sizeOf,
+      ttl: ttlMs + staleMs,
+      // Our clock 1 ms on: lru-cache reads a start of 0 as "no TTL", and a test's clock starts at 0.
+      perf: { now: () => now() + 1 },
+      // Read at every look-up, not reused for a ms behind a timer (which would hide a test's clock).
+      ttlResolution: 0,
+    });
+  }
 
   /** The page at `key` while fresh; a stale one stays for `find`. */
   get(key: string): CachedPage | undefined {
@@ -114,19 +125,9 @@ export class PageCache {
   find(key: string): FoundPage | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
-    const age = this.now() - page.storedAt;
-    const fresh = age <= Math.min(this.ttlMs, page.lifeMs ?? Infinity);
-    if (!fresh && (page.lifeMs !== undefined || age > this.ttlMs + this.staleMs)) {
-      this.delete(key);
-      return undefined;
-    }
-    // Most recently used last.
-    this.pages.delete(key);
-    this.pages.set(key, page);
-    this.read.delete(key);
     this.read.set(key, true);
-    if (this.read.size > READ_KEYS_KEPT) this.read.delete(this.read.keys().next().value as string);
-    return { page, stale: !fresh };
+    // A page with a life of its own is kept only while fresh: past the cache's TTL is stale.
+    return { page, stale: this.now() - page.storedAt > this.ttlMs };
   }
 
   /**
@@ -140,22 +141,15 @@ export class PageCache {
   }
 
   set(key: string, page: CachedPage, generation = this.emptied): void {
-    if (generation !== this.emptied) return;
-    const size = sizeOf(page);
-    if (size > this.maxBytes) return;
-    this.delete(key);
-    this.pages.set(key, page);
-    this.bytes += size;
-    for (const [oldest, old] of this.pages) {
-      if (this.bytes <= this.maxBytes) break;
-      this.pages.delete(oldest);
-      this.bytes -= sizeOf(old);
-    }
+    // A life of 0 is no TTL to lru-cache: such a page is not kept at all.
+    if (generation !== this.emptied || page.lifeMs === 0) return;
+    const ttl =
+      page.lifeMs === undefined ? this.ttlMs + this.staleMs : Math.min(this.ttlMs, page.lifeMs);
+    this.pages.set(key, page, { ttl, start: page.storedAt + 1 });
   }
 
   clear(): void {
     this.pages.clear();
-    this.bytes = 0;
     this.emptied += 1;
   }
 
@@ -168,14 +162,7 @@ export class PageCache {
   }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.pages.size, bytes: this.bytes };
-  }
-
-  private delete(key: string) {
-    const page = this.pages.get(key);
-    if (!page) return;
-    this.pages.delete(key);
-    this.bytes -= sizeOf(page);
+    return { entries: this.pages.size, bytes: this.pages.calculatedSize };
   }
 }
 

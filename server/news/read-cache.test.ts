@@ -99,6 +99,42 @@ describe("ReadCache", () => {
     expect(read.calls).toBe(2);
   });
 
+  it("reads an expired answer again once for everyone who asks, and gives none the old one", async () => {
+    let now = 0;
+    const cache = new ReadCache(MB, 60_000, () => now);
+    expect(await cache.read("k", async () => "old")).toBe("old");
+    now = 60_001;
+    const pending = deferred<string>();
+    const read = counted(() => pending.promise);
+    const answers = Promise.all([1, 2, 3].map(() => cache.read("k", read)));
+    pending.resolve("new");
+    expect(await answers).toEqual(["new", "new", "new"]);
+    expect(read.calls).toBe(1);
+    expect(cache.takeOutcomes()).toEqual({ hit: 2, miss: 2 });
+  });
+
+  it("keeps no failed read of an expired answer, and does not fall back to the old one", async () => {
+    let now = 0;
+    const cache = new ReadCache(MB, 60_000, () => now);
+    await cache.read("k", async () => "old");
+    now = 60_001;
+    await expect(
+      cache.read("k", async () => {
+        throw new Error("connection refused");
+      }),
+    ).rejects.toThrow("connection refused");
+    expect(cache.size.entries).toBe(0);
+    expect(await cache.read("k", async () => "back")).toBe("back");
+  });
+
+  it("keeps an answer of nothing (no such article) like any other", async () => {
+    const cache = new ReadCache(MB, 60_000);
+    const read = counted(() => undefined);
+    expect(await cache.read("missing", read)).toBeUndefined();
+    expect(await cache.read("missing", read)).toBeUndefined();
+    expect(read.calls).toBe(1);
+  });
+
   it("drops the least recently used answers beyond its bytes, and never keeps one too large", async () => {
     // Each answer of 1,000 characters is about 2.3 KB with its key: four fit in 10 KB.
     const cache = new ReadCache(10_000, 60_000);

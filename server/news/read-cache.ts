@@ -1,14 +1,13 @@
+import { LRUCache } from "lru-cache";
 import type { Config } from "../config";
 import type { Database, DatabaseHandle } from "../db/client";
 
 /** What an entry is thought to cost besides its value's own text: the key, the map, the objects. */
 const ENTRY_OVERHEAD_BYTES = 256;
 
-interface Entry {
-  value: Promise<unknown>;
-  /** Estimated bytes; 0 while the read is under way (it is counted once it answers). */
-  bytes: number;
-  storedAt: number;
+/** An answer in a box: lru-cache keeps no `undefined`, and a read may answer it (no such article). */
+interface Answer {
+  answer: unknown;
 }
 
 /**
@@ -20,60 +19,49 @@ interface Entry {
  * Readers that ask for one key at the same moment share one read; a failed read is not kept, so the
  * next reader tries the database again. Least recently used entries go first once the estimated
  * bytes exceed `maxBytes`, and none is kept longer than `ttlMs`. Answers are frozen: every reader
- * shares them, so none may change them.
+ * shares them, so none may change them. lru-cache's `fetch` does the keeping (decision 034).
  */
 export class ReadCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, Answer, () => Promise<unknown>>;
   private outcomes = { hit: 0, miss: 0 };
 
   constructor(
     readonly maxBytes: number,
     readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.entries = new LRUCache({
+      maxSize: maxBytes,
+      // A read under way counts 1 byte (lru-cache's `backgroundFetchSize`) until it answers.
+      sizeCalculation: ({ answer }, key) =>
+        ENTRY_OVERHEAD_BYTES + key.length + estimatedBytes(answer),
+      ttl: ttlMs,
+      fetchMethod: async (_key, _stale, { context }) => ({ answer: deepFreeze(await context()) }),
+      // Emptied (articles changed) while a read was under way: its readers get its answer, which
+      // is not kept.
+      ignoreFetchAbort: true,
+      // Our clock 1 ms on: lru-cache reads a start of 0 as "no TTL", and a test's clock starts at 0.
+      perf: { now: () => now() + 1 },
+      ttlResolution: 0,
+    });
+  }
 
-  read<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const entry = this.entries.get(key);
-    if (entry && this.now() - entry.storedAt <= this.ttlMs) {
-      // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      this.outcomes.hit++;
-      return entry.value as Promise<T>;
-    }
-    if (entry) this.remove(key);
-    this.outcomes.miss++;
-    const value = load().then(deepFreeze);
-    const stored: Entry = { value, bytes: 0, storedAt: this.now() };
-    this.entries.set(key, stored);
-    value.then(
-      (answer) => {
-        // Emptied (articles changed) or replaced while the read was under way: not counted.
-        if (this.entries.get(key) !== stored) return;
-        const bytes = ENTRY_OVERHEAD_BYTES + key.length + estimatedBytes(answer);
-        if (bytes > this.maxBytes) {
-          this.remove(key);
-          return;
-        }
-        stored.bytes = bytes;
-        this.bytes += bytes;
-        this.evict();
-      },
-      () => {
-        if (this.entries.get(key) === stored) this.remove(key);
-      },
-    );
-    return value;
+  async read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const status: LRUCache.Status<string, Answer, () => Promise<unknown>> = {};
+    // `forceFetch` is `fetch` typed to answer or throw, never to give `undefined`.
+    const found = this.entries.forceFetch(key, { context: load, status });
+    // Answered from memory, or from a read another reader started.
+    if (status.fetch === "hit" || status.fetch === "inflight") this.outcomes.hit++;
+    else this.outcomes.miss++;
+    return (await found).answer as T;
   }
 
   clear(): void {
     this.entries.clear();
-    this.bytes = 0;
   }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.entries.size, bytes: this.bytes };
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize };
   }
 
   /** Hits and misses since the last call (metrics read them when scraped). */
@@ -81,22 +69,6 @@ export class ReadCache {
     const taken = this.outcomes;
     this.outcomes = { hit: 0, miss: 0 };
     return taken;
-  }
-
-  private evict() {
-    for (const [oldest, entry] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
-      // A read still under way costs nothing yet and is about to be used.
-      if (entry.bytes === 0) continue;
-      this.remove(oldest);
-    }
-  }
-
-  private remove(key: string) {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
   }
 }
 
