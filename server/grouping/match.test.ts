@@ -51,8 +51,23 @@ describe("text", () => {
   it("finds names in sentence case, only acronyms in a headline in title case", () => {
     expect([
       ...properNames("The Ukrainian president spoke to the U.N. Security Council on Tuesday."),
-    ]).toEqual(["ukrainian", "un", "security", "council"]);
+    ]).toEqual(["ukraine", "un", "security", "council"]);
     expect([...properNames("Elon Musk Joins Twitter Board After NASA Visit")]).toEqual(["nasa"]);
+  });
+
+  it("reads a people as its country and a body named in full as its acronym", () => {
+    expect(significantWords("Russians shell Ukrainian towns")).toEqual(
+      significantWords("Russia shells Ukraine towns"),
+    );
+    expect([...significantWords("British and American envoys")]).toEqual(["uk", "usa", "envoy"]);
+    expect([...properNames("He spoke to the United Nations on Tuesday.")]).toEqual(["un"]);
+    expect([...significantWords("United Nations vote")]).toEqual(["un", "vote"]);
+  });
+
+  it("drops newsletter labels from a headline", () => {
+    expect([
+      ...significantWords("Tuesday evening news briefing: Zelensky calls for UN ban"),
+    ]).toEqual(["tuesday", "zelensky", "cal", "un", "ban"]);
   });
 });
 
@@ -220,6 +235,43 @@ describe("sameEvent", () => {
     const history = matchFeatures(article("Reliving How Tiger Woods Won the 1997 Masters", 2));
     const weight = wordWeights([...week, play, history]);
     expect(sameEvent(play, history, weight)).toBe(false);
+  });
+});
+
+describe("shared names", () => {
+  it("add only beyond the words both headlines already share", () => {
+    const board = matchFeatures(
+      article(
+        "Elon Musk Joins Twitter Board",
+        1,
+        "After becoming Twitter’s largest shareholder, Elon Musk, Tesla’s chief executive, is joining the board.",
+      ),
+    );
+    const filing = matchFeatures(
+      article(
+        "Elon Musk updates the paperwork on his Twitter purchase to avoid SEC drama",
+        2,
+        "Within the news of Elon Musk taking a stake in Twitter, the filing was amended.",
+      ),
+    );
+    // Elon, Musk and Twitter are the headlines' overlap; counted again as names they joined the two.
+    expect(scorePair(board, filing).sharedNames).toBe(0);
+    const speech = matchFeatures(
+      article(
+        "Zelenskyy tells UN Russia wants to turn Ukrainians into 'silent slaves'",
+        1,
+        "He told the UN Security Council that Vladimir Putin's forces must be brought to justice.",
+      ),
+    );
+    const bbc = matchFeatures(
+      article(
+        "Many more cities like Bucha, says President Zelensky",
+        2,
+        "Volodymyr Zelensky addressed the UN Security Council for the first time since the invasion.",
+      ),
+    );
+    // Zelensky is in both headlines; the Security Council only in the openings.
+    expect(scorePair(speech, bbc).sharedNames).toBe(3);
   });
 });
 

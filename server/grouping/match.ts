@@ -12,7 +12,7 @@ import { TRANSLITERATION } from "../lib/text";
 export const MATCH_WINDOW_HOURS = 96;
 
 /** The score from which two articles are one event; see docs/decisions/029-story-grouping-match.md. */
-export const MATCH_THRESHOLD = 0.45;
+export const MATCH_THRESHOLD = 0.42;
 
 /**
  * A word is rare when at most one article in a hundred of the window has it (its weight is 1 or more).
@@ -53,6 +53,8 @@ const STOP_WORDS = new Set(
     "says said say new news latest live update updates report reports reportedly watch video here " +
     "get gets got may might first second third last next one two three year years day days week today " +
     "tonight story stories part " +
+    // Newsletter and programme labels: "Tuesday evening news briefing: ...".
+    "briefing briefings morning afternoon evening podcast newsletter " +
     // Spanish.
     "el la los las un una unos unas de del al y o en por para con sin sobre que se su sus es son lo como " +
     "mas pero le les ya este esta estos estas ese esa"
@@ -105,12 +107,42 @@ export function wordKey(word: string): string {
   let key = foldText(word).replace(/['\u2019]s$/, "");
   if (key.length > 5 && key.endsWith("ies")) key = `${key.slice(0, -3)}y`;
   else if (key.length > 4 && key.endsWith("s") && !key.endsWith("ss")) key = key.slice(0, -1);
+  key = COUNTRY_OF.get(key) ?? key;
   return key.replace(/(\p{L})\1+/gu, "$1");
+}
+
+/**
+ * A people or its adjective as its country ("Russian" and "Russians" as "Russia", "British" as
+ * "UK"): reports of one event name the same countries in either form ("Russia wants", "Russian
+ * forces"). Keys as wordKey leaves them before doubled letters are made single.
+ */
+const COUNTRY_OF = new Map(
+  (
+    "russian:russia ukrainian:ukraine british:uk britain:uk american:usa america:usa german:germany " +
+    "french:france chinese:china australian:australia israeli:israel iranian:iran indian:india " +
+    "japanese:japan european:europe canadian:canada mexican:mexico spanish:spain italian:italy " +
+    "polish:poland turkish:turkey syrian:syria afghan:afghanistan pakistani:pakistan korean:korea " +
+    "palestinian:palestine scottish:scotland welsh:wales irish:ireland dutch:netherlands " +
+    "swedish:sweden finnish:finland norwegian:norway danish:denmark belgian:belgium swiss:switzerland " +
+    "austrian:austria greek:greece brazilian:brazil egyptian:egypt nigerian:nigeria kenyan:kenya " +
+    "ethiopian:ethiopia belarusian:belarus hungarian:hungary taiwanese:taiwan"
+  )
+    .split(" ")
+    .map((pair) => pair.split(":") as [string, string]),
+);
+
+/** Bodies named in full as by their acronym: "United Nations" as "UN". */
+function withShortNames(text: string): string {
+  return text
+    .replace(/\bUnited Nations\b/gu, "UN")
+    .replace(/\bEuropean Union\b/gu, "EU")
+    .replace(/\bUnited Kingdom\b/gu, "UK")
+    .replace(/\bUnited States\b/gu, "USA");
 }
 
 /** "U.N." as "UN", and the country "US" or "U.S." as "USA", which no stop word list drops. */
 function withAcronyms(text: string): string {
-  return text
+  return withShortNames(text)
     .replace(/\bU\.?S\.?(?![\p{L}])/gu, "USA")
     .replace(/\b(?:\p{Lu}\.){2,}/gu, (m) => m.replace(/\./g, ""));
 }
@@ -175,8 +207,9 @@ const CAPITALISED = /(?:\p{Lu}\.){2,}|\p{Lu}[\p{L}'\u2019-]*/gu;
  * text written in sentence case; in a headline Written In Title Case capitals say nothing, so only
  * acronyms count there.
  */
-export function properNames(text: string): Set<string> {
+export function properNames(original: string): Set<string> {
   const result = new Set<string>();
+  const text = withShortNames(original);
   const all = text.split(/\s+/).filter((w) => /\p{L}/u.test(w));
   const lower = all.filter((w) => /^\p{Ll}/u.test(w) && !STOP_WORDS.has(foldText(w))).length;
   const capitals = all.filter((w) => /^\p{Lu}/u.test(w)).length;
@@ -265,6 +298,7 @@ export interface MatchScore {
   sharedWords: number;
   /** Shared words of the title and opening that are rare in the window, at least two in a title. */
   rareWords: number;
+  /** Names both carry beyond the words both headlines share (those the title overlap counts). */
   sharedNames: number;
   sharedNumbers: number;
 }
@@ -304,8 +338,9 @@ function rareShared(a: MatchFeatures, b: MatchFeatures, words: string[], weight:
 
 /**
  * How alike two articles are: the best of the titles' weighted word overlap, their trigram similarity
- * blended with it, and the overlap of title and opening; shared numbers and names add a little. Fewer
- * than two shared significant words is never enough (two court rulings share "court" and "ruling").
+ * blended with it, and the overlap of title and opening; shared numbers, and names beyond the words
+ * both headlines share, add a little. Fewer than two shared significant words is never enough (two
+ * court rulings share "court" and "ruling").
  * Overlaps are shares of each text, so two long openings telling one event in different words score
  * low; five or more shared rare words score 0.1 each whatever the rest.
  */
@@ -318,7 +353,12 @@ export function scorePair(a: MatchFeatures, b: MatchFeatures, weight = EQUAL_WEI
   const sharedOpening = shared(a.openingWords, b.openingWords);
   const sharedWords = sharedOpening.length;
   const rareWords = rareShared(a, b, sharedOpening, weight);
-  const sharedNames = shared(a.names, b.names).length;
+  // A name both headlines carry is already counted by the headlines' overlap: only names beyond them
+  // (in an opening, or in one headline and the other's opening) add to it.
+  let sharedNames = 0;
+  for (const name of a.names) {
+    if (b.names.has(name) && !(a.words.has(name) && b.words.has(name))) sharedNames++;
+  }
   const sharedNumbers = shared(a.numbers, b.numbers).length;
   const base = Math.max(titleOverlap, (titleSimilarity + titleOverlap) / 2, openingOverlap);
   let score = Math.min(
