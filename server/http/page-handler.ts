@@ -1,6 +1,5 @@
 import type http from "node:http";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import { createHeaders, sendResponse as sendFetchResponse } from "@remix-run/node-fetch-server";
 import type express from "express";
 import {
   createRequestHandler,
@@ -127,7 +126,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
           observe("bypass");
           res.setHeader("X-Cache", "BYPASS");
         }
-        await sendResponse(res, await render(req, body), headOnly);
+        await sendResponse(res, await render(req, body));
         return;
       }
       const key = req.originalUrl;
@@ -162,7 +161,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
         if (page) sendCached(req, res, page, "MISS");
         else {
           res.setHeader("X-Cache", "BYPASS");
-          await sendResponse(res, rendered, headOnly);
+          await sendResponse(res, rendered);
         }
         return;
       }
@@ -178,7 +177,7 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
       else {
         // Not shareable: the one who rendered it sends it; anyone who waited renders their own.
         res.setHeader("X-Cache", "BYPASS");
-        await sendResponse(res, leaderAnswer ?? (await render(req)), headOnly);
+        await sendResponse(res, leaderAnswer ?? (await render(req)));
       }
     } catch (error) {
       next(error);
@@ -319,7 +318,7 @@ export class SharedRenders<T> {
 interface Rendered {
   status: number;
   headers: Headers;
-  body: Buffer | ReadableStream<Uint8Array> | null;
+  body: Buffer<ArrayBuffer> | ReadableStream<Uint8Array> | null;
   /** The nonce an HTML page's policy names, carried by the inline scripts React and React Router wrote. */
   nonce?: string;
 }
@@ -514,41 +513,26 @@ export function cachedPageListener(
   };
 }
 
-async function sendResponse(res: express.Response, rendered: Rendered, headOnly: boolean) {
-  res.status(rendered.status);
-  rendered.headers.forEach((value, name) => {
-    if (name !== "set-cookie") res.setHeader(name, value);
-  });
-  const cookies = rendered.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  const body = rendered.body;
-  if (body === null || headOnly) {
-    res.end();
-    return;
-  }
-  if (Buffer.isBuffer(body)) {
-    res.end(body);
-    return;
-  }
-  await new Promise<void>((resolve, reject) => {
-    Readable.fromWeb(body as unknown as NodeReadableStream<Uint8Array>)
-      .on("error", reject)
-      .pipe(res)
-      .on("finish", resolve)
-      .on("close", resolve)
-      .on("error", reject);
-  });
+/**
+ * Sends what React Router answered through node-fetch-server (each Set-Cookie on its own, the body
+ * as it streams, left off for a HEAD, dropped when the client goes).
+ */
+function sendResponse(res: express.Response, { status, headers, body }: Rendered): Promise<void> {
+  // A page read whole, or an answer with no body (a redirect), says its length, as a kept page
+  // does: the headers are written first, so Node cannot count it.
+  if (Buffer.isBuffer(body)) headers.set("Content-Length", String(body.length));
+  else if (body === null && status !== 204 && status !== 304) headers.set("Content-Length", "0");
+  return sendFetchResponse(res, new Response(body, { status, headers }));
 }
 
-/** The Fetch API request React Router wants, from Express's and the body already read. */
+/**
+ * The Fetch API request React Router wants, from Express's and the body already read (within the
+ * route's limit). Not node-fetch-server's `createRequest`: a render may be shared by every reader
+ * who asks meanwhile, so it must not end when the one who started it goes (decision 034).
+ */
 function toRequest(req: express.Request, method: string, body?: Buffer): Request {
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const init: RequestInit = { method, headers };
+  const init: RequestInit = { method, headers: createHeaders(req) };
   if (method !== "GET" && method !== "HEAD") init.body = new Uint8Array(body ?? []);
   return new Request(url, init);
 }
