@@ -19,7 +19,8 @@ import { readiness } from "./health";
 import type { AppServices } from "./load-context";
 import type { Metrics } from "./metrics";
 import type { PageCache } from "./page-cache";
-import { cachedPageListener, chooseEncoding, pageHandler } from "./page-handler";
+import { cachedPageListener, chooseEncoding } from "./cached-pages";
+import { pageHandler } from "./page-handler";
 import {
   allowedMethods,
   bodyLimit,

@@ -1,15 +1,8 @@
-import type http from "node:http";
 import { createHeaders, sendResponse as sendFetchResponse } from "@remix-run/node-fetch-server";
 import type express from "express";
-import {
-  createRequestHandler,
-  matchRoutes,
-  type RouteObject,
-  type ServerBuild,
-} from "react-router";
-import { cacheKeyHeaders } from "../../shared/cache-keys";
-import { routeCacheKeys } from "../cache/route-keys";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { readBody, refuseBody } from "./body";
+import { sendCached } from "./cached-pages";
 import type { LoadContext } from "./load-context";
 import { newNonce, nonceScriptHashes } from "./security";
 import {
@@ -19,6 +12,7 @@ import {
   type CachedPage,
   type PageCache,
 } from "./page-cache";
+import { addDataKeys, routeBodyLimits, routeMatcher } from "./route-match";
 
 /**
  * Browsers ask again for every page (an ETag makes the answer a 304 when it is unchanged), so an
@@ -185,106 +179,6 @@ export function pageHandler(options: PageHandlerOptions): express.RequestHandler
   };
 }
 
-/** A matched route: its params and the parts of its `handle` the server reads. */
-interface RouteMatch {
-  params: Record<string, string | undefined>;
-  handle: RouteHandle;
-}
-
-interface RouteHandle {
-  body?: string;
-  cacheKeys?: unknown;
-}
-
-/**
- * The routes that answer `pathname`, outermost first. The route tree is read once per build (a
- * development build may change; a production one never does).
- */
-function routeMatcher(
-  build: PageHandlerOptions["build"],
-): (pathname: string) => Promise<RouteMatch[]> {
-  const trees = new WeakMap<ServerBuild, RouteObject[]>();
-  return async (pathname) => {
-    const current = typeof build === "function" ? await build() : build;
-    let tree = trees.get(current);
-    if (!tree) trees.set(current, (tree = routeTree(current)));
-    return (matchRoutes(tree, pathname) ?? []).map((match) => ({
-      params: match.params,
-      handle: match.route.handle as RouteHandle,
-    }));
-  };
-}
-
-/**
- * The body limit of the route that answers `pathname`: the deepest matching route whose `handle`
- * names one of `named` (`{ body: "upload" }`), else `fallback`.
- */
-function routeBodyLimits(
-  matchesFor: (pathname: string) => Promise<RouteMatch[]>,
-  fallback: number,
-  named: Record<string, number>,
-): (pathname: string) => Promise<number> {
-  if (Object.keys(named).length === 0) return () => Promise.resolve(fallback);
-  return async (pathname) => {
-    for (const match of (await matchesFor(pathname)).reverse()) {
-      const body = match.handle.body;
-      if (body !== undefined && named[body] !== undefined) return named[body];
-    }
-    return fallback;
-  };
-}
-
-/**
- * A client navigation's data (`/article/x.data`, `/_root.data` for `/`) is kept by a CDN like the
- * page: it carries the keys its routes declare from their params (a document's keys, set by
- * entry.server.tsx, also name the stories its cards show).
- */
-async function addDataKeys(
-  headers: Headers,
-  path: string,
-  matchesFor: (pathname: string) => Promise<RouteMatch[]>,
-) {
-  if (!path.endsWith(".data")) return;
-  const pathname = path.slice(0, -".data".length).replace(/\/_root$/, "/") || "/";
-  const matches = await matchesFor(pathname);
-  const keys = routeCacheKeys(matches.map(({ handle, params }) => ({ handle, params })));
-  for (const [name, value] of Object.entries(cacheKeyHeaders(keys))) headers.set(name, value);
-}
-
-/** The build's routes as the nested objects `matchRoutes` reads, each with its `handle`'s parts. */
-function routeTree(build: ServerBuild): RouteObject[] {
-  const children = new Map<string | undefined, RouteObject[]>();
-  const entries = Object.values(build.routes).flatMap((route) => (route ? [route] : []));
-  const nodeOf = (route: (typeof entries)[number]): RouteObject => {
-    const handle: unknown = route.module.handle;
-    const read = (name: string): unknown =>
-      typeof handle === "object" && handle !== null && name in handle
-        ? (handle as Record<string, unknown>)[name]
-        : undefined;
-    const body = read("body");
-    const routeHandle: RouteHandle = {
-      body: body === undefined ? undefined : String(body),
-      cacheKeys: read("cacheKeys"),
-    };
-    const common = {
-      id: route.id,
-      path: route.path,
-      caseSensitive: route.caseSensitive,
-      handle: routeHandle,
-    };
-    return route.index ? { ...common, index: true } : { ...common, children: childrenOf(route.id) };
-  };
-  const childrenOf = (id: string | undefined): RouteObject[] => {
-    let list = children.get(id);
-    if (!list) {
-      list = entries.filter((route) => route.parentId === id).map(nodeOf);
-      children.set(id, list);
-    }
-    return list;
-  };
-  return childrenOf(undefined);
-}
-
 /**
  * Renders under way, by address: readers asking for one page at the same moment share one render.
  * A render begun before the cache was last emptied (`generation`: an ingest pass, a story taken
@@ -391,127 +285,6 @@ async function keepIfShareable(
 
 const variesByCookie = (rendered: Rendered) =>
   /\bcookie\b/i.test(rendered.headers.get("Vary") ?? "");
-
-type Encoding = "br" | "gzip" | "identity";
-
-/** Browsers send a handful of distinct Accept-Encoding values: each is worked out once. */
-const chosenEncodings = new Map<string, Encoding>();
-const CHOSEN_ENCODINGS_KEPT = 64;
-
-/** The encoding to send: brotli, then gzip, as the client accepts them (q=0 refuses). */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  if (acceptEncoding === undefined) return "identity";
-  let chosen = chosenEncodings.get(acceptEncoding);
-  if (chosen === undefined) {
-    chosen = parseAcceptEncoding(acceptEncoding);
-    // Odd values from odd clients are worked out each time rather than kept without bound.
-    if (chosenEncodings.size < CHOSEN_ENCODINGS_KEPT) chosenEncodings.set(acceptEncoding, chosen);
-  }
-  return chosen;
-}
-
-function parseAcceptEncoding(acceptEncoding: string): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const weight = (name: string) => accepted.get(name) ?? accepted.get("*") ?? 0;
-  if (weight("br") > 0) return "br";
-  if (weight("gzip") > 0) return "gzip";
-  return "identity";
-}
-
-function sendCached(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  page: CachedPage,
-  outcome: "HIT" | "STALE" | "MISS",
-) {
-  const headers: http.OutgoingHttpHeaders = {
-    ...Object.fromEntries(page.headers),
-    ETag: page.etag,
-    Vary: page.varyCookie ? "Accept-Encoding, Cookie" : "Accept-Encoding",
-    "X-Cache": outcome,
-  };
-  // A stale page says how old it is, so a browser or shared cache counts its max-age from when it
-  // was rendered and asks again soon, not a whole max-age from now.
-  if (outcome === "STALE") headers.Age = Math.floor((Date.now() - page.storedAt) / 1000);
-  const validators = req.headers["if-none-match"]?.split(",").map((v) => v.trim()) ?? [];
-  if (validators.includes(page.etag) || validators.includes("*")) {
-    delete headers["content-type"];
-    res.writeHead(304, headers).end();
-    return;
-  }
-  const encoding = chooseEncoding(req.headers["accept-encoding"]);
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-  if (encoding !== "identity") headers["Content-Encoding"] = encoding;
-  headers["Content-Length"] = body.length;
-  res.writeHead(page.status, headers).end(req.method === "HEAD" ? undefined : body);
-}
-
-/**
- * The fast path for a page already in the cache, in front of Express: answers with the page and the
- * headers every answer carries (`fixedHeaders`), and says whether it did. Anything else, or a page
- * that varies by cookie asked for with cookies, goes on to the full app.
- */
-export function cachedPageListener(
-  cache: PageCache,
-  fixedHeaders: Record<string, string>,
-  observe?: (path: string, status: number) => void,
-): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
-  // A hit's whole header block, worked out once per page and encoding: hits only write it out.
-  const prepared = new WeakMap<CachedPage, Map<string, string[]>>();
-  const headersFor = (page: CachedPage, encoding: Encoding) => {
-    let byEncoding = prepared.get(page);
-    if (!byEncoding) prepared.set(page, (byEncoding = new Map()));
-    let raw = byEncoding.get(encoding);
-    if (!raw) {
-      const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-      // Lower-case names throughout, so the page's own headers (its CSP) replace the fixed ones
-      // rather than going out twice: a raw header block is written as it is.
-      const lower = (entries: Iterable<[string, string]>) =>
-        [...entries].map(([name, value]): [string, string] => [name.toLowerCase(), value]);
-      const headers: Record<string, string> = {
-        ...Object.fromEntries(lower(Object.entries(fixedHeaders))),
-        ...Object.fromEntries(lower(page.headers)),
-        etag: page.etag,
-        vary: page.varyCookie ? "Accept-Encoding, Cookie" : "Accept-Encoding",
-        "x-cache": "HIT",
-        "content-length": String(body.length),
-        ...(encoding === "identity" ? {} : { "content-encoding": encoding }),
-      };
-      raw = Object.entries(headers).flat();
-      byEncoding.set(encoding, raw);
-    }
-    return raw;
-  };
-
-  return (req, res) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
-    const page = cache.get(req.url);
-    if (!page || (page.varyCookie && req.headers.cookie)) return false;
-    const validators = req.headers["if-none-match"];
-    if (validators) {
-      // Conditional requests are rarer: the general path answers them.
-      for (const [name, value] of Object.entries(fixedHeaders)) res.setHeader(name, value);
-      sendCached(req, res, page, "HIT");
-    } else {
-      const encoding = chooseEncoding(req.headers["accept-encoding"]);
-      const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
-      res
-        .writeHead(page.status, headersFor(page, encoding))
-        .end(req.method === "HEAD" ? undefined : body);
-    }
-    if (observe) {
-      const query = req.url.indexOf("?");
-      observe(query === -1 ? req.url : req.url.slice(0, query), res.statusCode);
-    }
-    return true;
-  };
-}
 
 /**
  * Sends what React Router answered through node-fetch-server (each Set-Cookie on its own, the body
