@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { folderDigest } from "../server/backup/archive";
+import { folderDigest } from "../server/backup/manifest";
 import { openDatabase, type DatabaseHandle } from "../server/db/client";
 import { startTestApp } from "../server/http/test-app";
 

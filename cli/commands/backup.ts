@@ -1,5 +1,5 @@
 import path from "node:path";
-import { BackupFileError } from "../../server/backup/archive";
+import { BackupFileError } from "../../server/backup/manifest";
 import { BackupRefusedError, backupSite, restoreSite } from "../../server/backup/site";
 import { loadConfigOrExit, type Config } from "../../server/config";
 import { UsageError, type Command } from "../command";

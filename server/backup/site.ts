@@ -3,14 +3,8 @@ import path from "node:path";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
 import { acquireDataDirLock, DataDirInUseError, type DataDirLock } from "../db/lock";
-import {
-  extractBackup,
-  folderDigest,
-  readManifest,
-  writeBackup,
-  type Manifest,
-  type PartSource,
-} from "./archive";
+import { extractBackup, readManifest, writeBackup } from "./archive";
+import { folderDigest, type Manifest, type PartSource } from "./manifest";
 
 /**
  * Backs up and restores the embedded site (decision 031): its database directory, picture
