@@ -3,7 +3,7 @@
  * share two significant words is judged, so recall is measured over all a plain method would propose.
  */
 import { describe, expect, it } from "vitest";
-import { significantWords } from "../../server/grouping/match";
+import { significantWords } from "../../server/grouping/words";
 import { corpusPresent, itemKey, readCorpus, readLabels, REAL_DIR } from "./corpus";
 
 const present = corpusPresent();

@@ -4,22 +4,24 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { describe, expect, it } from "vitest";
 import {
   chooseGroup,
-  eventNumbers,
   fitsGroup,
-  foldText,
   matchFeatures,
   MATCH_THRESHOLD,
   MATCH_WINDOW_HOURS,
   newsBlurSame,
-  properNames,
   sameEvent,
   scorePair,
-  significantWords,
-  trigrams,
-  trigramSimilarity,
   wordWeights,
   type MatchArticle,
 } from "./match";
+import {
+  eventNumbers,
+  foldText,
+  properNames,
+  significantWords,
+  trigrams,
+  trigramSimilarity,
+} from "./words";
 
 const at = new Date("2022-04-05T12:00:00Z");
 
