@@ -28,6 +28,7 @@ import {
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
 import { PinHoursSelect } from "../../components/PinHoursSelect";
+import { StoryCorrections } from "../../components/StoryCorrections";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/story";
 import { newsroomMeta } from "../../lib/newsroom-meta";
@@ -331,78 +332,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
 
       <Panel id="corrections-heading" title="Corrections">
         {panelError(["correct", "correction-edit", "correction-retract"])}
-        {story.corrections.length === 0 ? (
-          <p>None shown.</p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {story.corrections.map((c) => (
-              <li key={c.id}>
-                <p>
-                  <time dateTime={c.date} className="font-semibold">
-                    {formatStaffTime(c.date)}:
-                  </time>{" "}
-                  <span className="break-words">{c.text}</span>
-                </p>
-                <details className="mt-1">
-                  <summary className="cursor-pointer text-sm font-semibold text-brand">
-                    Edit or retract
-                    <span className="sr-only"> the correction of {formatStaffTime(c.date)}</span>
-                  </summary>
-                  <Form method="post" className="mt-2 flex flex-col gap-3">
-                    <CsrfField />
-                    <input type="hidden" name="correction-id" value={c.id} />
-                    <label className="flex flex-col gap-1 font-semibold">
-                      Its words (it keeps its date)
-                      <textarea
-                        name="correction"
-                        defaultValue={c.text}
-                        maxLength={MAX_CORRECTION_LENGTH}
-                        rows={3}
-                        className={FIELD}
-                      />
-                    </label>
-                    <p className="flex flex-wrap gap-2">
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="correction-edit"
-                        className={PRIMARY_BUTTON}
-                      >
-                        Save the correction
-                      </button>
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="correction-retract"
-                        className={DANGER_BUTTON}
-                      >
-                        Retract it
-                      </button>
-                    </p>
-                    <p className="text-sm text-slate-700">
-                      Retracting takes it off the story, /corrections and the corrections feed; it
-                      stays listed here and in the audit log.
-                    </p>
-                  </Form>
-                </details>
-              </li>
-            ))}
-          </ul>
-        )}
-        {story.retractedCorrections.length > 0 ? (
-          <>
-            <h3 className="font-bold">Retracted</h3>
-            <ul className="flex flex-col gap-2 text-sm text-slate-700">
-              {story.retractedCorrections.map((c) => (
-                <li key={c.retractedAt + c.text}>
-                  <span className="break-words">{c.text}</span> (published {formatStaffTime(c.date)}
-                  ; retracted by <span className="break-all">{c.retractedBy}</span>,{" "}
-                  {formatStaffTime(c.retractedAt)})
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
+        <StoryCorrections shown={story.corrections} retracted={story.retractedCorrections} />
         <Form method="post" className="flex flex-col gap-3">
           <CsrfField />
           <label className="flex flex-col gap-1 font-semibold">
