@@ -1,7 +1,24 @@
 import path from "node:path";
-import { inspect } from "node:util";
 import { z } from "zod";
 import { orExit } from "./exit";
+import { ConfigError } from "./config/error";
+import { newsletterConfig, newsletterVariables, type NewsletterConfig } from "./config/newsletter";
+import { pictureVariables, picturesConfig, type PicturesConfig } from "./config/pictures";
+import { purgeConfig, purgeVariables, type PurgeConfig } from "./config/purge";
+import {
+  httpUrl,
+  httpsOrigins,
+  nonEmpty,
+  optionalHttpsUrl,
+  port,
+  postgresUrl,
+} from "./config/readers";
+
+// The readers of values and the pictures', newsletter's and purger's sections are in
+// server/config/; callers import everything from here.
+export { ConfigError };
+export type { NewsletterConfig, PurgeConfig };
+export type { S3StoreConfig } from "./config/pictures";
 
 /**
  * Every setting of the site, read from environment variables once at start.
@@ -9,47 +26,6 @@ import { orExit } from "./exit";
  */
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-
-const port = z.coerce
-  .number({ error: "a whole number from 1 to 65535" })
-  .int("a whole number from 1 to 65535")
-  .min(1, "a whole number from 1 to 65535")
-  .max(65535, "a whole number from 1 to 65535");
-
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: "an absolute http:// or https:// URL" })
-  .transform((value) => value.replace(/\/+$/, ""));
-
-const postgresUrl = z
-  .url({ protocol: /^postgres(ql)?$/, error: "a postgres:// or postgresql:// URL" })
-  .optional();
-
-const nonEmpty = z.string().trim().min(1, "a non-empty value");
-
-const optionalHttpsUrl = z
-  .url({ protocol: /^https?$/, error: "an absolute http:// or https:// URL" })
-  .optional();
-
-const ORIGINS_ERROR =
-  "comma-separated https origins, such as https://ads.example.net,https://cdn.example.net";
-
-/** A list of https origins (scheme, host and port, nothing after them), comma-separated. */
-const httpsOrigins = z.string().transform((value, ctx) => {
-  const origins: string[] = [];
-  for (const entry of value.split(",").map((part) => part.trim())) {
-    if (!entry) continue;
-    const url = URL.canParse(entry) ? new URL(entry) : null;
-    if (!url || url.protocol !== "https:" || entry.replace(/\/$/, "") !== url.origin) {
-      ctx.addIssue({ code: "custom", message: ORIGINS_ERROR });
-      return z.NEVER;
-    }
-    origins.push(url.origin);
-  }
-  return origins;
-});
-
-const VARNISH_URLS_ERROR =
-  "comma-separated Varnish addresses (scheme, host and port), such as http://127.0.0.1:6081";
 
 const schema = z.object({
   NODE_ENV: z
@@ -124,120 +100,15 @@ const schema = z.object({
   BLOG_DIR: nonEmpty.default("content/blog"),
   BLOG_API_URL: httpUrl.optional(),
   BLOG_API_KEY: nonEmpty.optional(),
-  PICTURES_DIR: nonEmpty.optional(),
-  PICTURES_MAX_MB: z.coerce
-    .number({ error: "a number of megabytes from 16 to 1048576" })
-    .min(16, "a number of megabytes from 16 to 1048576")
-    .max(1_048_576, "a number of megabytes from 16 to 1048576")
-    .default(2048),
-  UPLOAD_MAX_BYTES: z.coerce
-    .number({ error: "a whole number of bytes from 1048576 to 104857600" })
-    .int("a whole number of bytes from 1048576 to 104857600")
-    .min(1_048_576, "a whole number of bytes from 1048576 to 104857600")
-    .max(104_857_600, "a whole number of bytes from 1048576 to 104857600")
-    .default(15 * 1024 * 1024),
-  PICTURE_STORE: z.enum(["folder", "s3"], { error: "folder or s3" }).default("folder"),
-  S3_ENDPOINT: httpUrl.optional(),
-  S3_BUCKET: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
-      error: "a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens",
-    })
-    .optional(),
-  S3_REGION: nonEmpty.default("us-east-1"),
-  S3_PREFIX: z
-    .string()
-    .regex(/^\/*(?:[A-Za-z0-9._-]+\/)*[A-Za-z0-9._-]+\/*$/, {
-      error: "a key prefix such as news or sites/news (letters, digits, . _ - and /)",
-    })
-    .optional(),
-  S3_FORCE_PATH_STYLE: z
-    .enum(["true", "false"], { error: "true or false" })
-    .default("false")
-    .transform((value) => value === "true"),
-  S3_ACCESS_KEY_ID: nonEmpty.optional(),
-  S3_SECRET_ACCESS_KEY: nonEmpty.optional(),
-  S3_TIMEOUT_MS: z.coerce
-    .number({ error: "a whole number of milliseconds from 100 to 60000" })
-    .int("a whole number of milliseconds from 100 to 60000")
-    .min(100, "a whole number of milliseconds from 100 to 60000")
-    .max(60_000, "a whole number of milliseconds from 100 to 60000")
-    .default(2000),
-  IMAGE_FETCH_ALLOW_PRIVATE: z
-    .enum(["true", "false"], { error: "true or false" })
-    .default("false")
-    .transform((value) => value === "true"),
-  SMTP_URL: z
-    .url({
-      protocol: /^smtps?$/,
-      error: "an smtp:// or smtps:// URL, such as smtp://user:pass@mail.example.net:587",
-    })
-    .optional(),
-  NEWSLETTER_FROM: z
-    .string()
-    .trim()
-    .regex(/^(?:[^<>]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, {
-      error: 'an e-mail address, or a name and one: "San Diego Local <news@example.com>"',
-    })
-    .optional(),
-  NEWSLETTER_SEND_AT: z
-    .string()
-    .regex(/^(?:off|(?:[01]\d|2[0-3]):[0-5]\d)$/, {
-      error: "a San Diego time as HH:MM (24-hour), or off",
-    })
-    .default("06:00"),
-  NEWSLETTER_RESEND_MINUTES: z.coerce
-    .number({ error: "a whole number of minutes from 1 to 1440" })
-    .int("a whole number of minutes from 1 to 1440")
-    .min(1, "a whole number of minutes from 1 to 1440")
-    .max(1440, "a whole number of minutes from 1 to 1440")
-    .default(10),
-  NEWSLETTER_KEEP_DAYS: z.coerce
-    .number({ error: "a whole number of days from 7 to 3650" })
-    .int("a whole number of days from 7 to 3650")
-    .min(7, "a whole number of days from 7 to 3650")
-    .max(3650, "a whole number of days from 7 to 3650")
-    .default(90),
-  NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce
-    .number({ error: "a whole number from 1 to 100000" })
-    .int("a whole number from 1 to 100000")
-    .min(1, "a whole number from 1 to 100000")
-    .max(100_000, "a whole number from 1 to 100000")
-    .default(200),
-  MAIL_OUTBOX_DIR: nonEmpty.optional(),
+  // Sections of server/config/, in the places they always held: CONFIG_VARIABLES keeps its order,
+  // and of several invalid variables the same one is reported first.
+  ...pictureVariables,
+  ...newsletterVariables,
   METRICS_TOKEN: z
     .string()
     .regex(/^[\x21-\x7e]{32,}$/, "at least 32 visible characters, no spaces (a random token)")
     .optional(),
-  PURGER: z
-    .enum(["none", "varnish", "fastly", "cloudflare"], {
-      error: "none, varnish, fastly or cloudflare",
-    })
-    .default("none"),
-  VARNISH_URLS: z
-    .string()
-    .transform((value, ctx) => {
-      const urls = value
-        .split(",")
-        .map((part) => part.trim())
-        .filter(Boolean);
-      if (urls.length === 0 || !urls.every((url) => /^https?:\/\/[^/?#\s]+\/?$/.test(url))) {
-        ctx.addIssue({ code: "custom", message: VARNISH_URLS_ERROR });
-        return z.NEVER;
-      }
-      return urls.map((url) => url.replace(/\/$/, ""));
-    })
-    .optional(),
-  FASTLY_API_URL: httpUrl.default("https://api.fastly.com"),
-  FASTLY_SERVICE_ID: nonEmpty.optional(),
-  FASTLY_API_TOKEN: nonEmpty.optional(),
-  FASTLY_SOFT_PURGE: z
-    .enum(["true", "false"], { error: "true or false" })
-    .default("false")
-    .transform((value) => value === "true"),
-  CLOUDFLARE_API_URL: httpUrl.default("https://api.cloudflare.com/client/v4"),
-  CLOUDFLARE_ZONE_ID: nonEmpty.optional(),
-  CLOUDFLARE_API_TOKEN: nonEmpty.optional(),
+  ...purgeVariables,
 });
 
 export type Env = z.input<typeof schema>;
@@ -282,62 +153,13 @@ export interface Config {
    * and the largest picture staff may upload, in bytes (UPLOAD_MAX_BYTES). `store`: in `dir`, at
    * most `maxBytes`, or in an S3-compatible bucket shared by several machines (decision 022).
    */
-  pictures: {
-    dir: string;
-    maxBytes: number;
-    allowPrivateAddresses: boolean;
-    uploadMaxBytes: number;
-    store: { kind: "folder" } | ({ kind: "s3" } & S3StoreConfig);
-  };
+  pictures: PicturesConfig;
   /** The bearer token `/metrics` asks for; null: `/metrics` is not served. Never logged. */
   metricsToken: string | null;
   /** The newsletter's mail (server/newsletter, decision 026). */
   newsletter: NewsletterConfig;
   /** What purges the cache in front of the site when pages change (PURGER, decision 009). */
   purge: PurgeConfig;
-}
-
-/** The cache in front of the site and how to purge it; tokens are never logged. */
-export type PurgeConfig =
-  | { kind: "none" }
-  | { kind: "varnish"; urls: string[] }
-  | { kind: "fastly"; apiUrl: string; serviceId: string; token: string; soft: boolean }
-  | { kind: "cloudflare"; apiUrl: string; zoneId: string; token: string };
-
-export interface NewsletterConfig {
-  /** SMTP server to send through (SMTP_URL, may hold a password: never logged); null: the outbox. */
-  smtpUrl: string | null;
-  /** Where mail goes as `.eml` files when no SMTP server is set. */
-  outboxDir: string;
-  /** The From of every newsletter mail. */
-  from: string;
-  /** When the daily digest goes out, San Diego time; null: no schedule (send it from the CLI). */
-  sendAt: { hour: number; minute: number } | null;
-  /** The least time between two confirmation mails to one pending address. */
-  resendMinutes: number;
-  /** Days a finished issue and its deliveries are kept (NEWSLETTER_KEEP_DAYS). */
-  keepIssuesDays: number;
-  /** Confirmation mails the whole site sends in an hour at most (NEWSLETTER_CONFIRMATIONS_PER_HOUR). */
-  confirmationsPerHour: number;
-}
-
-/** The bucket pictures are kept in with PICTURE_STORE=s3 (server/images/s3-store.ts). */
-export interface S3StoreConfig {
-  /** The service's address (MinIO, Ceph, R2...); null: AWS S3 itself, by `region`. */
-  endpoint: string | null;
-  bucket: string;
-  region: string;
-  /** Put before every key, ending in `/` (`news/`), or empty. */
-  prefix: string;
-  /** `https://host/bucket/key` (MinIO, Ceph) rather than `https://bucket.host/key` (AWS, R2). */
-  forcePathStyle: boolean;
-  /**
-   * Never logged: printed or logged, the secret shows as [redacted]. null: the SDK's own chain
-   * (the AWS_* variables, the machine's role).
-   */
-  credentials: { accessKeyId: string; secretAccessKey: string } | null;
-  /** The longest a connection may take to open, or a request may stay silent (S3_TIMEOUT_MS). */
-  timeoutMs: number;
 }
 
 export type BlogConfig =
@@ -352,18 +174,6 @@ export interface PublicEmbeds {
   feedWallUrl: string | null;
   /** An outside contact form shown in a frame on /contact-us; null shows our own form. */
   contactFormUrl: string | null;
-}
-
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    readonly expected: string,
-    readonly received: string | undefined,
-  ) {
-    const got = received === undefined ? "" : ` (got ${JSON.stringify(received)})`;
-    super(`Invalid configuration: ${variable} must be ${expected}${got}`);
-    this.name = "ConfigError";
-  }
 }
 
 /** Variables that are set but empty count as unset, as shells and `.env` files often leave them. */
@@ -426,98 +236,11 @@ export function parseConfig(env: Record<string, string | undefined>, cwd = proce
     },
     adProviderOrigins: v.AD_PROVIDER_ORIGINS ?? [],
     contentDir: path.resolve(cwd, v.CONTENT_DIR),
-    pictures: {
-      dir: path.resolve(cwd, v.PICTURES_DIR ?? path.join(v.DATA_DIR, "pictures")),
-      maxBytes: Math.round(v.PICTURES_MAX_MB * 1024 * 1024),
-      allowPrivateAddresses: v.IMAGE_FETCH_ALLOW_PRIVATE,
-      uploadMaxBytes: v.UPLOAD_MAX_BYTES,
-      store: pictureStoreConfig(v),
-    },
+    pictures: picturesConfig(v, cwd),
     blog: blogConfig(v, cwd),
     purge: purgeConfig(v),
-    newsletter: {
-      smtpUrl: v.SMTP_URL ?? null,
-      outboxDir: path.resolve(cwd, v.MAIL_OUTBOX_DIR ?? path.join(v.DATA_DIR, "outbox")),
-      from: v.NEWSLETTER_FROM ?? `newsletter@${new URL(v.SITE_URL).hostname}`,
-      sendAt: sendTime(v.NEWSLETTER_SEND_AT),
-      resendMinutes: v.NEWSLETTER_RESEND_MINUTES,
-      keepIssuesDays: v.NEWSLETTER_KEEP_DAYS,
-      confirmationsPerHour: v.NEWSLETTER_CONFIRMATIONS_PER_HOUR,
-    },
+    newsletter: newsletterConfig(v, cwd),
   };
-}
-
-function sendTime(value: string): NewsletterConfig["sendAt"] {
-  if (value === "off") return null;
-  const [hour = 0, minute = 0] = value.split(":").map(Number);
-  return { hour, minute };
-}
-
-function pictureStoreConfig(v: z.output<typeof schema>): Config["pictures"]["store"] {
-  if (v.PICTURE_STORE === "folder") return { kind: "folder" };
-  if (!v.S3_BUCKET) throw new ConfigError("S3_BUCKET", "set when PICTURE_STORE is s3", undefined);
-  if (Boolean(v.S3_ACCESS_KEY_ID) !== Boolean(v.S3_SECRET_ACCESS_KEY)) {
-    const missing = v.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
-    // The value is never shown: it may be the secret.
-    throw new ConfigError(
-      missing,
-      "set with the other of S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
-      undefined,
-    );
-  }
-  const prefix = (v.S3_PREFIX ?? "").replace(/^\/+|\/+$/g, "");
-  return {
-    kind: "s3",
-    endpoint: v.S3_ENDPOINT ?? null,
-    bucket: v.S3_BUCKET,
-    region: v.S3_REGION,
-    prefix: prefix ? `${prefix}/` : "",
-    forcePathStyle: v.S3_FORCE_PATH_STYLE,
-    credentials:
-      v.S3_ACCESS_KEY_ID && v.S3_SECRET_ACCESS_KEY
-        ? redacted({ accessKeyId: v.S3_ACCESS_KEY_ID, secretAccessKey: v.S3_SECRET_ACCESS_KEY })
-        : null,
-    timeoutMs: v.S3_TIMEOUT_MS,
-  };
-}
-
-/** The credentials as they are, shown as [redacted] when logged (JSON) or printed (inspect). */
-function redacted(credentials: { accessKeyId: string; secretAccessKey: string }) {
-  const shown = { accessKeyId: credentials.accessKeyId, secretAccessKey: "[redacted]" };
-  return Object.defineProperties(credentials, {
-    toJSON: { value: () => shown, enumerable: false },
-    [inspect.custom]: { value: () => shown, enumerable: false },
-  });
-}
-
-function purgeConfig(v: z.output<typeof schema>): PurgeConfig {
-  const required = <T>(variable: string, value: T | undefined): T => {
-    if (value === undefined) {
-      throw new ConfigError(variable, `set when PURGER is ${v.PURGER}`, undefined);
-    }
-    return value;
-  };
-  switch (v.PURGER) {
-    case "none":
-      return { kind: "none" };
-    case "varnish":
-      return { kind: "varnish", urls: required("VARNISH_URLS", v.VARNISH_URLS) };
-    case "fastly":
-      return {
-        kind: "fastly",
-        apiUrl: v.FASTLY_API_URL,
-        serviceId: required("FASTLY_SERVICE_ID", v.FASTLY_SERVICE_ID),
-        token: required("FASTLY_API_TOKEN", v.FASTLY_API_TOKEN),
-        soft: v.FASTLY_SOFT_PURGE,
-      };
-    case "cloudflare":
-      return {
-        kind: "cloudflare",
-        apiUrl: v.CLOUDFLARE_API_URL,
-        zoneId: required("CLOUDFLARE_ZONE_ID", v.CLOUDFLARE_ZONE_ID),
-        token: required("CLOUDFLARE_API_TOKEN", v.CLOUDFLARE_API_TOKEN),
-      };
-  }
 }
 
 function blogConfig(v: z.output<typeof schema>, cwd: string): BlogConfig {
