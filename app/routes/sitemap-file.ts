@@ -1,13 +1,18 @@
 import { data, redirect } from "react-router";
 import { readOr503 } from "../../server/news/load";
-import { articleSitemap, blogSitemap, categoryLastChanged } from "../../server/seo/queries";
+import {
+  articleSitemap,
+  blogSitemap,
+  categoryLastChanged,
+  sitemapFile,
+} from "../../server/seo/queries";
 import { urlSet } from "../../server/seo/xml";
 import { articleCategory } from "../../shared/categories";
 import { CATEGORY_SITEMAP_PAGES, STATIC_SITEMAP_PATHS } from "../../shared/sitemap";
 import type { Route } from "./+types/sitemap-file";
 import { XML_HEADERS } from "./sitemap-index";
 
-/** /sitemaps/{pages|categories|blog|articles-YYYY-MM}.xml */
+/** /sitemaps/{pages|categories|blog|articles-YYYY-MM|articles-YYYY-MM-N}.xml */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, logger } = context;
   const siteUrl = context.config.siteUrl;
@@ -28,9 +33,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       }));
     }
     if (name === "blog.xml") return blogSitemap(db);
-    const month = /^articles-(\d{4}-\d{2})\.xml$/.exec(name)?.[1];
-    if (month) {
-      const urls = await articleSitemap(db, month);
+    const file = sitemapFile(/^articles-(.+)\.xml$/.exec(name)?.[1] ?? "");
+    if (file) {
+      const urls = await articleSitemap(db, file.month, file.part);
       if (urls.length > 0) return urls;
     }
     return null;

@@ -1,5 +1,5 @@
 import { readOr503 } from "../../server/news/load";
-import { articleSitemapMonths } from "../../server/seo/queries";
+import { articleSitemapMonths, sitemapFileName } from "../../server/seo/queries";
 import { sitemapIndex } from "../../server/seo/xml";
 import { cacheKeyHeaders, SITEMAPS_KEY } from "../../shared/cache-keys";
 import type { Route } from "./+types/sitemap-index";
@@ -22,7 +22,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   const body = sitemapIndex(context.config.siteUrl, [
     { path: "/sitemaps/pages.xml", lastmod: null },
     { path: "/sitemaps/categories.xml", lastmod: newest },
-    ...pages.map((p) => ({ path: `/sitemaps/articles-${p.month}.xml`, lastmod: p.lastmod })),
+    ...pages.map((p) => ({
+      path: `/sitemaps/articles-${sitemapFileName(p)}.xml`,
+      lastmod: p.lastmod,
+    })),
     { path: "/sitemaps/blog.xml", lastmod: null },
   ]);
   return new Response(body, { headers: XML_HEADERS });

@@ -80,6 +80,7 @@ describe.each(testDatabases())("repository on $name", (database) => {
       "search_words",
       "sign_in_failures",
       "site_secrets",
+      "sitemap_months",
       "staff",
       "staff_audit",
       "staff_sessions",

@@ -1,18 +1,35 @@
 import { and, asc, desc, gte, lt, sql } from "drizzle-orm";
 import type { CategoryKey } from "../../shared/categories";
 import { rowsOf, type Database } from "../db/client";
-import { articles, blogPosts } from "../db/schema";
+import { articles, blogPosts, sitemapMonths } from "../db/schema";
 import { LIVE } from "../news/repository";
 
-/**
- * The sitemaps protocol's limit per file. A month's file holds ~8,500 articles at 30 feeds; one
- * past this many in a month (1,600 a day) would leave the rest out until files are split by week.
- */
+/** The sitemaps protocol's limit per file: a month with more is split into several files. */
 export const SITEMAP_MAX_URLS = 50_000;
 
 export interface SitemapEntry {
   path: string;
   lastmod: Date | null;
+}
+
+/** A month's article sitemap file: "2026-11" is its first part, "2026-11-2" its second. */
+export interface SitemapFile {
+  month: string;
+  /** From 1; a month holds ceil(articles / SITEMAP_MAX_URLS) parts. */
+  part: number;
+}
+
+/** The file's name in /sitemaps/articles-{name}.xml. */
+export const sitemapFileName = ({ month, part }: SitemapFile) =>
+  part === 1 ? month : `${month}-${part}`;
+
+/** A file name as article sitemaps give it ("2026-11", "2026-11-2"), or null. */
+export function sitemapFile(name: string): SitemapFile | null {
+  const match = /^(\d{4}-\d{2})(?:-(\d{1,4}))?$/.exec(name);
+  const part = match?.[2] === undefined ? 1 : Number(match[2]);
+  // The first part has one name only: "2026-11", never "2026-11-1".
+  if (!match?.[1] || !sitemapMonth(match[1]) || part < 1 || match[2] === "1") return null;
+  return { month: match[1], part };
 }
 
 /** A month as article sitemaps name it ("2026-11"), and its bounds in UTC. */
@@ -26,35 +43,46 @@ export function sitemapMonth(name: string): { from: Date; to: Date } | null {
 
 /**
  * The article sitemaps: one per month (UTC) in which articles were first seen, oldest first, so a
- * file's contents stay put as new articles arrive, with when each last changed. The first and last
- * month come from the ends of the first-seen index and each month's last change is one probe of
- * the month index: no pass over every article (decision 030).
+ * file's contents stay put as new articles arrive, with when each last changed; a month of more
+ * than `perFile` articles has a file for each `perFile` of them. The months and their counts are
+ * sitemap_months' rows, kept by triggers (migration 0020); each month's last change is one probe
+ * of the month index: no pass over every article (decision 030).
  */
 export async function articleSitemapMonths(
   db: Database,
-): Promise<{ month: string; lastmod: Date }[]> {
-  const edge = (order: "ASC" | "DESC") =>
-    sql.raw(
-      `(SELECT date_trunc('month', first_seen_at AT TIME ZONE 'UTC') FROM articles WHERE taken_down_at IS NULL ORDER BY first_seen_at ${order} LIMIT 1)`,
-    );
+  perFile = SITEMAP_MAX_URLS,
+): Promise<(SitemapFile & { lastmod: Date })[]> {
   const result = await db.execute(sql`
-    SELECT to_char(m, 'YYYY-MM') AS month, lastmod FROM (
-      SELECT m, (SELECT ${articles.updatedAt} FROM ${articles}
-                  WHERE ${LIVE}
-                    AND date_trunc('month', ${articles.firstSeenAt} AT TIME ZONE 'UTC') = m
-                  ORDER BY ${articles.updatedAt} DESC LIMIT 1) AS lastmod
-        FROM generate_series(${edge("ASC")}, ${edge("DESC")}, interval '1 month') AS m
+    SELECT month, articles, lastmod FROM (
+      SELECT ${sitemapMonths.month} AS month, ${sitemapMonths.articles} AS articles,
+             (SELECT ${articles.updatedAt} FROM ${articles}
+               WHERE ${LIVE}
+                 AND date_trunc('month', ${articles.firstSeenAt} AT TIME ZONE 'UTC')
+                     = to_date(${sitemapMonths.month}, 'YYYY-MM')::timestamp
+               ORDER BY ${articles.updatedAt} DESC LIMIT 1) AS lastmod
+        FROM ${sitemapMonths}
+       WHERE ${sitemapMonths.articles} > 0
     ) months
      WHERE lastmod IS NOT NULL
-     ORDER BY m`);
-  return rowsOf<{ month: string; lastmod: Date | string }>(result).map((r) => ({
-    month: r.month,
-    lastmod: new Date(r.lastmod),
-  }));
+     ORDER BY month`);
+  return rowsOf<{ month: string; articles: number | string; lastmod: Date | string }>(
+    result,
+  ).flatMap((r) =>
+    Array.from({ length: Math.max(1, Math.ceil(Number(r.articles) / perFile)) }, (_, i) => ({
+      month: r.month,
+      part: i + 1,
+      lastmod: new Date(r.lastmod),
+    })),
+  );
 }
 
-/** The articles first seen in `month` ("2026-11"), in the order they were first seen. */
-export async function articleSitemap(db: Database, month: string): Promise<SitemapEntry[]> {
+/** The articles of one file of `month`'s ("2026-11"), in the order they were first seen. */
+export async function articleSitemap(
+  db: Database,
+  month: string,
+  part = 1,
+  perFile = SITEMAP_MAX_URLS,
+): Promise<SitemapEntry[]> {
   const bounds = sitemapMonth(month);
   if (!bounds) return [];
   const rows = await db
@@ -62,7 +90,8 @@ export async function articleSitemap(db: Database, month: string): Promise<Sitem
     .from(articles)
     .where(and(LIVE, gte(articles.firstSeenAt, bounds.from), lt(articles.firstSeenAt, bounds.to)))
     .orderBy(asc(articles.firstSeenAt), asc(articles.id))
-    .limit(SITEMAP_MAX_URLS);
+    .limit(perFile)
+    .offset((part - 1) * perFile);
   return rows.map((r) => ({ path: `/article/${r.id}`, lastmod: r.updatedAt }));
 }
 

@@ -199,6 +199,16 @@ export const archiveCounts = pgTable(
 );
 
 /**
+ * How many stories on the site were first seen in each month (UTC, "2026-11"): the article
+ * sitemaps, one file per month, split in files of 50,000 when a month holds more. Kept by
+ * triggers on `articles` (migration 0020), as archive_counts is.
+ */
+export const sitemapMonths = pgTable("sitemap_months", {
+  month: text("month").primaryKey(),
+  articles: integer("articles").notNull(),
+});
+
+/**
  * Every word of the stories' headlines, unaccented and lower-case: what a mistyped query word is
  * corrected to (its closest by pg_trgm). Kept by a trigger on `articles` (migration 0018).
  */
