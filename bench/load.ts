@@ -3,246 +3,49 @@
  * sample feeds (home, a category, an article, the archives), side by side with nginx serving a saved
  * copy of the same bytes precompressed (`gzip_static`), the upper bound on this machine; then the
  * server's memory after that load, and the home page with the page cache switched off.
+ *
+ * `BENCH_LOAD_AGAINST=/path/to/other/checkout` (built with `npm run build`) starts that checkout's
+ * web process too, with its own sample data and port, and loads each page on both, run for run
+ * alternating with this one, so a change is measured side by side with the code before it.
  * Run `npm run build` first. Needs wrk and nginx (installed with apt when run as root).
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { adminQuery } from "../server/db/admin";
 import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
-import { ingestFeeds, metricsAuthorization, sampleSiteEnv } from "../scripts/sample-site.js";
-import { WEB_PROCESS_ARGS, webProcessEnv } from "../scripts/web-process.js";
-import { parseWrk, socketErrors } from "../resilience/wrk";
+import { startNginx } from "./load/nginx";
+import {
+  CONNECTIONS,
+  SECONDS,
+  childPids,
+  ensureTools,
+  load,
+  medianResult,
+  type LoadResult,
+} from "./load/runner";
+import {
+  get,
+  ingestInto,
+  metric,
+  openCheckout,
+  startSite,
+  stop,
+  text,
+  waitFor,
+  type Checkout,
+} from "./load/site";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3500);
 const NGINX_PORT = PORT + 1;
-const CONNECTIONS = 50;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const AGAINST_PORT = PORT + 3;
+const AGAINST = process.env.BENCH_LOAD_AGAINST;
+/** Runs per page and server, alternating between the checkouts; the median run is reported. */
+const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? (AGAINST ? 3 : 1));
 const TARGET = { ratio: 0.4, p99Ms: 50, uncachedRps: 300, rssMb: 250 };
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-
-interface LoadResult {
-  rps: number;
-  p50Ms: number;
-  p99Ms: number;
-  /** Responses with a status of 400 or more (wrk's "Non-2xx or 3xx"). */
-  non2xx: number;
-  /** connect, read, write and timeout errors. */
-  socketErrors: number;
-  /** CPU seconds the server (all its processes) used during the run, per wall second. */
-  serverCpu: number;
-  /** CPU seconds the load generator used during the run, per wall second. */
-  clientCpu: number;
-}
-
-// --- Tools -----------------------------------------------------------------------------------------
-
-const has = (command: string) => spawnSync("sh", ["-c", `command -v ${command}`]).status === 0;
-
-/** wrk and nginx, installed with apt when missing and this is root on a Debian-like system. */
-function ensureTools(): { wrk: boolean; nginx: boolean } {
-  const missing = ["wrk", "nginx"].filter((command) => !has(command));
-  if (missing.length > 0 && process.getuid?.() === 0 && has("apt-get")) {
-    console.log(`Installing ${missing.join(" and ")} with apt-get…`);
-    spawnSync(
-      "sh",
-      ["-c", `apt-get update -qq && apt-get install -y -qq ${missing.join(" ")} >/dev/null`],
-      { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } },
-    );
-  }
-  const tools = { wrk: has("wrk"), nginx: has("nginx") };
-  if (!tools.wrk) {
-    console.log("wrk not found (install: apt-get install wrk): falling back to npx autocannon.");
-  }
-  if (!tools.nginx) {
-    console.log("nginx not found (install: apt-get install nginx): no upper bound measured.");
-  }
-  return tools;
-}
-
-/** The direct children of a process (nginx's workers, the supervisor's web processes). */
-function childPids(pid: number): number[] {
-  const list = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-  return list ? list.split(/\s+/).map(Number) : [];
-}
-
-/** Clock ticks of CPU a process and (with `children`) its direct children used so far. */
-function cpuTicks(pid: number, children = false): number {
-  const own = (id: number) => {
-    try {
-      const fields = fs.readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      // utime and stime: fields 14 and 15 of the file, 12 and 13 after the command name.
-      return Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return 0;
-    }
-  };
-  let ticks = own(pid);
-  if (children) {
-    for (const child of childPids(pid)) ticks += own(child);
-  }
-  return ticks;
-}
-
-/** CPU ticks of this process's waited-for children (wrk runs as one). */
-function childrenTicks(): number {
-  const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
-  return Number(fields[13]) + Number(fields[14]);
-}
-
-const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100;
-
-/** One load run against `url`; `serverPid` is measured for CPU (with its children for nginx). */
-function load(
-  url: string,
-  serverPid: number,
-  serverChildren: boolean,
-  useWrk: boolean,
-  seconds = SECONDS,
-): LoadResult {
-  const serverBefore = cpuTicks(serverPid, serverChildren);
-  const clientBefore = childrenTicks();
-  const started = Date.now();
-  let parsed: Omit<LoadResult, "serverCpu" | "clientCpu">;
-  if (useWrk) {
-    const run = spawnSync(
-      "wrk",
-      ["-t2", `-c${CONNECTIONS}`, `-d${seconds}s`, "--latency", "-H", "Accept-Encoding: gzip", url],
-      { encoding: "utf8" },
-    );
-    if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-    const result = parseWrk(run.stdout);
-    parsed = {
-      rps: result.rps,
-      p50Ms: result.p50Ms,
-      p99Ms: result.p99Ms,
-      non2xx: result.non2xx3xx,
-      socketErrors: socketErrors(result),
-    };
-  } else {
-    const run = spawnSync(
-      "npx",
-      [
-        "--yes",
-        "autocannon@8",
-        "--json",
-        "-c",
-        String(CONNECTIONS),
-        "-d",
-        String(seconds),
-        "-H",
-        "Accept-Encoding=gzip",
-        url,
-      ],
-      { encoding: "utf8", maxBuffer: 64 * 2 ** 20 },
-    );
-    if (run.status !== 0) throw new Error(`autocannon failed: ${run.stderr}`);
-    const json = JSON.parse(run.stdout) as {
-      requests: { average: number };
-      latency: { p50: number; p99: number };
-      non2xx: number;
-      errors: number;
-      timeouts: number;
-    };
-    parsed = {
-      rps: json.requests.average,
-      p50Ms: json.latency.p50,
-      p99Ms: json.latency.p99,
-      non2xx: json.non2xx,
-      socketErrors: json.errors + json.timeouts,
-    };
-  }
-  const wall = (Date.now() - started) / 1000;
-  const perSecond = (ticks: number) => ticks / TICKS_PER_SECOND / wall;
-  return {
-    ...parsed,
-    serverCpu: perSecond(cpuTicks(serverPid, serverChildren) - serverBefore),
-    clientCpu: perSecond(childrenTicks() - clientBefore),
-  };
-}
-
-// --- The site --------------------------------------------------------------------------------------
-
-/** Children this script stops itself; any other exit of a server during the run is reported. */
-const stopping = new Set<ChildProcess>();
-
-async function startSite(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  // node itself on the compiled server, as `npm start` runs it, not through npm: its pid is the server's, for /proc.
-  const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
-    env: webProcessEnv(env),
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  child.once("exit", (code, signal) => {
-    if (!stopping.has(child)) {
-      console.error(
-        `The site (pid ${child.pid}) stopped during the run: exit code ${code}, signal ${signal} (code 0 after SIGTERM from elsewhere, as its shutdown handler exits 0).`,
-      );
-    }
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
-    try {
-      if ((await get(`${ORIGIN}/`)).status === 200) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the site did not answer within 60 s");
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  stopping.add(child);
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-}
-
-/**
- * A GET on a connection of its own (no keep-alive pool, whose idle sockets the server may be
- * closing just then): the body exactly as sent to a client that accepts gzip, and the X-Cache header.
- */
-function get(url: string): Promise<{ status: number; body: Buffer; cache: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(
-        url,
-        { agent: false, headers: { "accept-encoding": "gzip", ...metricsAuthorization(url) } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () => {
-            const raw = Buffer.concat(chunks);
-            resolve({
-              status: res.statusCode ?? 0,
-              body: raw,
-              cache: String(res.headers["x-cache"] ?? ""),
-            });
-          });
-          res.on("error", reject);
-        },
-      )
-      .on("error", reject);
-  });
-}
-
-const text = async (url: string) => {
-  const { body } = await get(url);
-  return (body[0] === 0x1f && body[1] === 0x8b ? zlib.gunzipSync(body) : body).toString("utf8");
-};
-
-async function metric(name: string): Promise<number> {
-  return (await text(`${ORIGIN}/metrics`))
-    .split("\n")
-    .filter((line) => line.startsWith(name))
-    .reduce((n, line) => n + Number(line.split(" ").pop()), 0);
-}
 
 function rssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
@@ -280,73 +83,63 @@ async function startBaseline(mode: "node" | "express", bodyFile: string): Promis
   return child;
 }
 
-// --- nginx -----------------------------------------------------------------------------------------
-
-function startNginx(dir: string): ChildProcess {
-  const conf = path.join(dir, "nginx.conf");
-  const temp = (name: string) => path.join(dir, name);
-  fs.writeFileSync(
-    conf,
-    `worker_processes 2;
-pid ${temp("nginx.pid")};
-error_log ${temp("error.log")} warn;
-events { worker_connections 1024; }
-http {
-  types { text/html html; }
-  default_type application/octet-stream;
-  access_log off;
-  sendfile on;
-  tcp_nopush on;
-  keepalive_requests 1000000;
-  gzip_static on;
-  client_body_temp_path ${temp("client_body")};
-  proxy_temp_path ${temp("proxy")};
-  fastcgi_temp_path ${temp("fastcgi")};
-  uwsgi_temp_path ${temp("uwsgi")};
-  scgi_temp_path ${temp("scgi")};
-  server {
-    listen 127.0.0.1:${NGINX_PORT};
-    root ${temp("www")};
-  }
-}
-`,
-  );
-  return spawn("nginx", ["-c", conf, "-p", dir, "-g", "daemon off;"], {
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await get(url)).status === 200) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 // --- Run -------------------------------------------------------------------------------------------
 
-if (!fs.existsSync("build/server/index.js")) {
-  console.error("No production build: run `npm run build` first.");
-  process.exit(1);
+for (const dir of [".", ...(AGAINST ? [AGAINST] : [])]) {
+  if (!fs.existsSync(path.join(dir, "build/server/index.js"))) {
+    console.error(
+      `No production build in ${path.resolve(dir)}: run \`npm run build\` there first.`,
+    );
+    process.exit(1);
+  }
 }
 const tools = ensureTools();
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-load-"));
-const dataDir = path.join(work, "data");
 /** PostgreSQL for the several-process setup: BENCH_DATABASE_URL, else TEST_DATABASE_URL. */
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const benchDatabase = `news_bench_${process.pid}`;
-let site: ChildProcess | undefined;
+/** This checkout, then BENCH_LOAD_AGAINST's: each with its own data directory, database and port. */
+const checkouts: Checkout[] = [
+  await openCheckout({
+    name: "ours",
+    dir: ".",
+    port: PORT,
+    dataDir: path.join(work, "data"),
+    database: benchDatabase,
+  }),
+];
+if (AGAINST) {
+  checkouts.push(
+    await openCheckout({
+      name: path.basename(path.resolve(AGAINST)),
+      dir: AGAINST,
+      port: AGAINST_PORT,
+      dataDir: path.join(work, "data-against"),
+      database: `${benchDatabase}_against`,
+    }),
+  );
+}
+const theirName = checkouts[1]?.name ?? "";
+
+/** A checkout's web process, running. */
+interface Site {
+  checkout: Checkout;
+  child: ChildProcess;
+}
+let sites: Site[] = [];
 let nginx: ChildProcess | undefined;
+const stopSites = async () => {
+  await Promise.all(sites.map(({ child }) => stop(child)));
+  sites = [];
+};
 const cleanUp = async () => {
-  await stop(site);
+  await stopSites();
   await stop(nginx);
-  if (adminUrl) await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${benchDatabase} WITH (FORCE)`);
+  if (adminUrl) {
+    for (const { database } of checkouts) {
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    }
+  }
   fs.rmSync(work, { recursive: true, force: true });
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -359,8 +152,49 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
  */
 interface Setup {
   name: string;
-  env: NodeJS.ProcessEnv;
   processes: number;
+}
+
+/** A checkout's environment in a setup, with `extra` settings. */
+function siteEnv(setup: Setup, checkout: Checkout, extra: Record<string, string> = {}) {
+  const cluster: Record<string, string> = {};
+  if (setup.processes > 1 && adminUrl) {
+    const url = new URL(adminUrl);
+    url.pathname = `/${checkout.database}`;
+    Object.assign(cluster, { DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2" });
+  }
+  return checkout.sample.sampleSiteEnv(checkout.port, checkout.dataDir, { ...cluster, ...extra });
+}
+
+/** Starts every checkout's site in `setup`, with `extra` settings. */
+async function startSites(setup: Setup, extra: Record<string, string> = {}): Promise<void> {
+  for (const checkout of checkouts) {
+    sites.push({ checkout, child: await startSite(checkout, siteEnv(setup, checkout, extra)) });
+  }
+}
+
+/**
+ * ROUNDS loads of `urlPath` on every running site, alternating between them (ours, theirs, ours,
+ * theirs…) so that the machine's other load falls on both alike: each site's median run, and the
+ * pages it rendered during its runs.
+ */
+async function loadSites(urlPath: string, withChildren: boolean) {
+  const counted = () =>
+    Promise.all(sites.map(({ checkout }) => metric(checkout.origin, "page_renders_total")));
+  const before = await counted();
+  const results = sites.map((): LoadResult[] => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, { checkout, child }] of sites.entries()) {
+      const run = load(`${checkout.origin}${urlPath}`, child.pid ?? 0, withChildren, tools.wrk);
+      console.log(`  ${checkout.name}: ${Math.round(run.rps)} requests/s, p99 ${run.p99Ms} ms`);
+      results[index]?.push(run);
+    }
+  }
+  const after = await counted();
+  return results.map((runs, index) => ({
+    result: medianResult(runs),
+    renders: (after[index] ?? 0) - (before[index] ?? 0),
+  }));
 }
 
 interface PageRun {
@@ -369,6 +203,8 @@ interface PageRun {
   path: string;
   gzipBytes: number;
   ours: LoadResult;
+  /** BENCH_LOAD_AGAINST's, measured alternating with ours. */
+  theirs: LoadResult | null;
   nginx: LoadResult | null;
   renders: number;
   cacheAfter: string;
@@ -377,10 +213,11 @@ interface UncachedRun extends LoadResult {
   setup: string;
   caches: string;
   renders: number;
+  theirs: LoadResult | null;
 }
 
 /** The uncached home page's runs: the page cache off, then the read cache too. */
-const UNCACHED_VARIANTS = [
+const UNCACHED_VARIANTS: { label: string; env: Record<string, string> }[] = [
   { label: "PAGE_CACHE_MB=0", env: { PAGE_CACHE_MB: "0" } },
   { label: "PAGE_CACHE_MB=0 READ_CACHE_MB=0", env: { PAGE_CACHE_MB: "0", READ_CACHE_MB: "0" } },
 ];
@@ -392,6 +229,7 @@ const baselines: { mode: "node" | "express"; result: LoadResult }[] = [];
 const loadBefore = os.loadavg()[0] ?? 0;
 let rssAfterLoad = NaN;
 let peakAfterLoad = NaN;
+let theirRssAfterLoad = NaN;
 const clusterRss: number[] = [];
 
 /** The RSS of the site's web processes: the process itself, or the workers of a supervisor. */
@@ -401,18 +239,10 @@ function webProcessPids(child: ChildProcess, processes: number): number[] {
 }
 
 try {
-  const setups: Setup[] = [
-    { name: "1 process, PGlite", env: sampleSiteEnv(PORT, dataDir), processes: 1 },
-  ];
+  const setups: Setup[] = [{ name: "1 process, PGlite", processes: 1 }];
   if (adminUrl) {
-    await adminQuery(adminUrl, `CREATE DATABASE ${benchDatabase}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${benchDatabase}`;
-    setups.push({
-      name: "2 processes, PostgreSQL",
-      env: sampleSiteEnv(PORT, dataDir, { DATABASE_URL: url.toString(), WEB_CONCURRENCY: "2" }),
-      processes: 2,
-    });
+    for (const { database } of checkouts) await adminQuery(adminUrl, `CREATE DATABASE ${database}`);
+    setups.push({ name: "2 processes, PostgreSQL", processes: 2 });
   } else {
     setupsNotRun.push(
       "2 web processes on PostgreSQL (WEB_CONCURRENCY=2): NOT measured, set BENCH_DATABASE_URL or TEST_DATABASE_URL",
@@ -424,10 +254,15 @@ try {
   const sizes = new Map<string, number>();
   let nginxPid = 0;
   for (const setup of setups) {
-    console.log(`${setup.name}: loading the sample feeds into a fresh database…`);
-    if (!ingestFeeds(setup.env)) throw new Error("loading the sample feeds failed");
-    site = await startSite(setup.env);
-    const sitePid = site.pid ?? 0;
+    for (const checkout of checkouts) {
+      console.log(
+        `${setup.name}, ${checkout.name}: loading the sample feeds into a fresh database…`,
+      );
+      if (!ingestInto(checkout, siteEnv(setup, checkout))) {
+        throw new Error(`loading the sample feeds into ${checkout.name} failed`);
+      }
+    }
+    await startSites(setup);
     const withChildren = setup.processes > 1;
 
     if (pages.length === 0) {
@@ -453,21 +288,28 @@ try {
       for (const dir of [work, www]) fs.chmodSync(dir, 0o755);
       for (const file of fs.readdirSync(www)) fs.chmodSync(path.join(www, file), 0o644);
       if (tools.nginx) {
-        nginx = startNginx(work);
+        nginx = startNginx(work, NGINX_PORT);
         await waitFor(`http://127.0.0.1:${NGINX_PORT}/home.html`);
         nginxPid = nginx.pid ?? 0;
       }
     }
+    // The same sample feeds give the same pages, the article at the same address, on both.
+    for (const { checkout } of sites.slice(1)) {
+      for (const page of pages) await waitFor(`${checkout.origin}${page.path}`);
+    }
 
     // A short warm-up so the first measured page does not pay for the JIT's first minutes.
     console.log(`${setup.name}: warming up (5 s)…`);
-    load(`${ORIGIN}/`, sitePid, withChildren, tools.wrk, 5);
+    for (const { checkout, child } of sites) {
+      load(`${checkout.origin}/`, child.pid ?? 0, withChildren, tools.wrk, 5);
+    }
 
     for (const page of pages) {
-      console.log(`${setup.name}: loading ${page.path} (${SECONDS} s), then nginx's copy…`);
-      const rendersBefore = await metric("page_renders_total");
-      const ours = load(`${ORIGIN}${page.path}`, sitePid, withChildren, tools.wrk);
-      const renders = (await metric("page_renders_total")) - rendersBefore;
+      console.log(
+        `${setup.name}: loading ${page.path} (${ROUNDS} × ${SECONDS} s${AGAINST ? `, alternating with ${theirName}` : ""}), then nginx's copy…`,
+      );
+      const [ours, theirs] = await loadSites(page.path, withChildren);
+      if (!ours) throw new Error("our site is not running");
       const { cache } = await get(`${ORIGIN}${page.path}`);
       const upper = tools.nginx
         ? load(`http://127.0.0.1:${NGINX_PORT}/${page.name}.html`, nginxPid, true, tools.wrk)
@@ -476,40 +318,46 @@ try {
         setup: setup.name,
         ...page,
         gzipBytes: sizes.get(page.name) ?? 0,
-        ours,
+        ours: ours.result,
+        theirs: theirs?.result ?? null,
         nginx: upper,
-        renders,
+        renders: ours.renders,
         cacheAfter: cache,
       });
     }
+    const [ourSite, theirSite] = sites;
     if (setup.processes === 1) {
-      rssAfterLoad = rssMb(sitePid);
-      peakAfterLoad = peakRssMb(sitePid);
-    } else {
-      clusterRss.push(...webProcessPids(site, setup.processes).map(rssMb));
+      rssAfterLoad = rssMb(ourSite?.child.pid ?? 0);
+      peakAfterLoad = peakRssMb(ourSite?.child.pid ?? 0);
+      if (theirSite) theirRssAfterLoad = rssMb(theirSite.child.pid ?? 0);
+    } else if (ourSite) {
+      clusterRss.push(...webProcessPids(ourSite.child, setup.processes).map(rssMb));
     }
-    await stop(site);
+    await stopSites();
 
     // Every render afresh: with the read cache as the site runs (a page cache miss), then with no
     // cache at all, so each loader asks the database.
     for (const caches of UNCACHED_VARIANTS) {
-      console.log(`${setup.name}: loading / with ${caches.label} (${SECONDS} s)…`);
+      console.log(`${setup.name}: loading / with ${caches.label} (${ROUNDS} × ${SECONDS} s)…`);
       try {
-        site = await startSite({ ...setup.env, ...caches.env });
-        load(`${ORIGIN}/`, site.pid ?? 0, withChildren, tools.wrk, 5);
-        const rendersBefore = await metric("page_renders_total");
-        const result = load(`${ORIGIN}/`, site.pid ?? 0, withChildren, tools.wrk);
+        await startSites(setup, caches.env);
+        for (const { checkout, child } of sites) {
+          load(`${checkout.origin}/`, child.pid ?? 0, withChildren, tools.wrk, 5);
+        }
+        const [ours, theirs] = await loadSites("/", withChildren);
+        if (!ours) throw new Error("our site is not running");
         uncachedRuns.push({
-          ...result,
+          ...ours.result,
           setup: setup.name,
           caches: caches.label,
-          renders: (await metric("page_renders_total")) - rendersBefore,
+          renders: ours.renders,
+          theirs: theirs?.result ?? null,
         });
       } catch (error) {
         uncachedErrors.push(`${setup.name}, ${caches.label}: ${(error as Error).message}`);
         console.error(`The uncached run failed: ${(error as Error).message}`);
       } finally {
-        await stop(site);
+        await stopSites();
       }
     }
   }
@@ -542,12 +390,13 @@ const verdict = (pass: boolean, what: string) => {
 const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
 const cpu = (value: number) => `${Math.round(value * 100)} %`;
 const errors = (r: LoadResult) => `${r.non2xx} / ${r.socketErrors}`;
+const shortPath = (urlPath: string) => (urlPath.length > 40 ? `${urlPath.slice(0, 37)}…` : urlPath);
 const rows: (string | number)[][] = [];
 for (const run of runs) {
   const ratio = run.nginx ? run.ours.rps / run.nginx.rps : NaN;
   const what = `${run.name}, ${run.setup}`;
   rows.push([
-    `${run.name} (\`${run.path.length > 40 ? `${run.path.slice(0, 37)}…` : run.path}\`), ${(run.gzipBytes / 1024).toFixed(1)} KB gzip`,
+    `${run.name} (\`${shortPath(run.path)}\`), ${(run.gzipBytes / 1024).toFixed(1)} KB gzip`,
     `ours, ${run.setup} (page cache; ${run.renders} ${run.renders === 1 ? "render" : "renders"} during the run; then X-Cache ${run.cacheAfter})`,
     Math.round(run.ours.rps),
     ms(run.ours.p50Ms),
@@ -631,7 +480,51 @@ const table = formatMarkdownTable(
   ],
   rows,
 );
-const memory = `Server RSS (VmRSS of the node process) after the cached load, 1 process: ${rssAfterLoad.toFixed(0)} MB (peak VmHWM ${peakAfterLoad.toFixed(0)} MB)${clusterRss.length > 0 ? `; 2 processes: ${clusterRss.map((mb) => `${mb.toFixed(0)} MB`).join(" and ")} (each web process; the supervisor holds no pages)` : ""}.`;
+const memory = `Server RSS (VmRSS of the node process) after the cached load, 1 process: ${rssAfterLoad.toFixed(0)} MB (peak VmHWM ${peakAfterLoad.toFixed(0)} MB)${clusterRss.length > 0 ? `; 2 processes: ${clusterRss.map((mb) => `${mb.toFixed(0)} MB`).join(" and ")} (each web process; the supervisor holds no pages)` : ""}${AGAINST ? `; against ${theirName}, 1 process: ${theirRssAfterLoad.toFixed(0)} MB` : ""}.`;
+
+/** BENCH_LOAD_AGAINST's figures beside ours, measured alternating with them. */
+const pct = (ours: number, theirs: number) => `${((ours / theirs) * 100).toFixed(0)} %`;
+const sideRow = (page: string, setup: string, ours: LoadResult, theirs: LoadResult) => [
+  page,
+  setup,
+  Math.round(ours.rps),
+  Math.round(theirs.rps),
+  pct(ours.rps, theirs.rps),
+  ms(ours.p99Ms),
+  ms(theirs.p99Ms),
+  pct(ours.p99Ms, theirs.p99Ms),
+  `${errors(ours)}, ${errors(theirs)}`,
+];
+const sideRows: (string | number)[][] = [];
+for (const run of runs) {
+  if (!run.theirs) continue;
+  const page = `${run.name} (\`${shortPath(run.path)}\`)`;
+  sideRows.push(sideRow(page, `${run.setup}, page cache`, run.ours, run.theirs));
+}
+for (const run of uncachedRuns) {
+  if (run.theirs)
+    sideRows.push(sideRow("home (`/`)", `${run.setup}, ${run.caches}`, run, run.theirs));
+}
+const sideBySide = AGAINST
+  ? `Side by side with \`${path.resolve(AGAINST)}\` (\`BENCH_LOAD_AGAINST\`), its own production build started the same way (its own scripts, sample feeds, data directory and port ${AGAINST_PORT}), each page loaded on ours and theirs in turn, ours, theirs, ours, theirs…, ${ROUNDS} runs each, so the machine's other load falls on both alike; the median of each figure over its runs. Ours / theirs above 100 % in requests/s, or below 100 % in p99, is ours faster.
+
+${formatMarkdownTable(
+  [
+    "page",
+    "setup",
+    "ours: requests/s",
+    `${theirName}: requests/s`,
+    "ours / theirs",
+    "ours: p99",
+    `${theirName}: p99`,
+    "ours / theirs",
+    "errors (non-2xx / socket): ours, theirs",
+  ],
+  sideRows,
+)}
+
+`
+  : "";
 const tool = tools.wrk
   ? `\`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s --latency -H 'Accept-Encoding: gzip'\``
   : `autocannon (wrk was not installed), ${CONNECTIONS} connections, ${SECONDS} s, \`Accept-Encoding: gzip\``;
@@ -639,11 +532,11 @@ const body = `Machine: ${machineLine()}
 
 ${table}
 
-${memory}
+${sideBySide}${memory}
 
 ${[...verdicts, ...setupsNotRun].map((line) => `- ${line}`).join("\n")}
 
-${tool} per row, on 127.0.0.1, against the production build (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, the bundled sample feeds) in each setup on a fresh database: one process on PGlite, as \`npm start\` runs without \`DATABASE_URL\`, and two web processes behind their supervisor on PostgreSQL (\`WEB_CONCURRENCY=2\`); after a 5 s warm-up; nginx (2 workers, \`gzip_static on\`, access log off, keep-alive unlimited as Node's) serves each page's bytes saved from our server as \`.html\` + \`.html.gz\`, measured right after ours in the same run. The servers and wrk share the machine's ${os.cpus().length} cores, with whatever else runs on it (load average ${loadBefore.toFixed(1)} when the run began): the CPU column is per cent of one core, and wrk's share is taken from what either server could use. Each of our web processes runs one JavaScript thread (the CPU column adds up the supervisor and its processes); nginx runs two workers. Renders are counted from \`/metrics\` (a cached page is rendered again when its 60 s expire); the X-Cache shown is that of a request right after the run. For reference only, not measured here: nginx \`gzip_static\` was reported at ~42–47k requests/s on this machine earlier, WordPress behind nginx \`fastcgi_cache\` ~4.6–6k, Ghost 17–20 and WordPress without a cache 28.`;
+${tool} ${ROUNDS > 1 ? `per run; ours the median of ${ROUNDS} runs a row (renders counted over all of them), nginx and the bare servers one run` : "per row"}, on 127.0.0.1, against the production build (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, the bundled sample feeds) in each setup on a fresh database: one process on PGlite, as \`npm start\` runs without \`DATABASE_URL\`, and two web processes behind their supervisor on PostgreSQL (\`WEB_CONCURRENCY=2\`); after a 5 s warm-up; nginx (2 workers, \`gzip_static on\`, access log off, keep-alive unlimited as Node's) serves each page's bytes saved from our server as \`.html\` + \`.html.gz\`, measured right after ours in the same run. The servers and wrk share the machine's ${os.cpus().length} cores, with whatever else runs on it (load average ${loadBefore.toFixed(1)} when the run began): the CPU column is per cent of one core, and wrk's share is taken from what either server could use. Each of our web processes runs one JavaScript thread (the CPU column adds up the supervisor and its processes); nginx runs two workers. Renders are counted from \`/metrics\` (a cached page is rendered again when its 60 s expire); the X-Cache shown is that of a request right after the run. For reference only, not measured here: nginx \`gzip_static\` was reported at ~42–47k requests/s on this machine earlier, WordPress behind nginx \`fastcgi_cache\` ~4.6–6k, Ghost 17–20 and WordPress without a cache 28.`;
 console.log(`\n${body}\n`);
 await writeSection(
   "load",
