@@ -163,6 +163,14 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
     expect(await newestFirst()).toEqual(all);
   });
 
+  it("search: a typo, corrected, read from the one walk to the edge", async () => {
+    const typo = () => searchSite(db, "stoory", { page: 1, recentStories: 2_000 });
+    expectIndexed(await plansOf(typo));
+    const walks = captured.filter((q) => /published_at DESC\s+OFFSET/.test(q.sql));
+    expect(walks).toHaveLength(1);
+    expect(await typo()).toMatchObject({ near: "story", total: 300 });
+  });
+
   it("the sitemaps: the index, a month's file, the categories' last changes", async () => {
     const month = new Date().toISOString().slice(0, 7);
     expectIndexed(await plansOf(() => articleSitemapMonths(db)));

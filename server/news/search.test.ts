@@ -232,6 +232,15 @@ describe.each(testDatabases())("search on $name", (database) => {
     },
   );
 
+  it("searches a typo's corrected words from the same newest stories, whichever they are", async () => {
+    const right = await searchSite(handle.db, "harbor", { page: 1 });
+    const typo = await searchSite(handle.db, "harbr", { page: 1 });
+    expect(typo).toEqual({ ...right, near: "harbor" });
+    for (const recentStories of [1, 2, 5, 20, 28, 29, 30]) {
+      expect(await searchSite(handle.db, "harbr", { page: 1, recentStories })).toEqual(typo);
+    }
+  });
+
   it("supports quoted phrases and excluded words", async () => {
     const phrase = await searchSite(handle.db, '"harbor cleanup"', { page: 1 });
     expect(phrase.hits.map((h) => (h.kind === "article" ? h.id : h.slug))).toEqual([

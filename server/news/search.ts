@@ -164,15 +164,29 @@ export async function searchSite(
   options: {
     page: number;
     pageSize?: number;
-    corrected?: boolean;
     /** How many of the newest stories are searched first (RECENT_STORIES; tests try others). */
     recentStories?: number;
   },
 ): Promise<SearchPage> {
+  const edge = await recentEdge(db, options.recentStories ?? RECENT_STORIES);
+  const found = await searchFrom(db, query, options, edge);
+  if (found.hits.length > 0) return found;
+  // Nothing on the page: a typo's corrected query is searched from the same edge, not walked again.
+  const near = await correctedQuery(db, query);
+  const corrected = near ? await searchFrom(db, near, options, edge) : null;
+  return near && corrected && corrected.total > 0 ? { ...corrected, near } : found;
+}
+
+/** searchSite's one read of the hits, from `edge` (recentEdge's answer). */
+async function searchFrom(
+  db: Database,
+  query: string,
+  options: { page: number; pageSize?: number },
+  edge: Date | null,
+): Promise<SearchPage> {
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const offset = (Math.max(1, options.page) - 1) * pageSize;
   const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
-  const edge = await recentEdge(db, options.recentStories ?? RECENT_STORIES);
   const result = await db.execute(sql`
     WITH q AS (SELECT ${tsQuery(query)} AS query),
     newest AS (${newestMatches(query, edge)}),
@@ -214,11 +228,6 @@ export async function searchSite(
      ORDER BY page.rank DESC, page.published_at DESC NULLS LAST, page.key
   `);
   const rows = rowsOf<HitRow>(result);
-  if (rows.length === 0 && !options.corrected) {
-    const near = await correctedQuery(db, query);
-    const found = near ? await searchSite(db, near, { ...options, corrected: true }) : null;
-    if (near && found && found.total > 0) return { ...found, near };
-  }
   // Past the last page the window has no row to count on: ask for the count alone.
   const total =
     rows[0] !== undefined ? Number(rows[0].total) : offset > 0 ? await countHits(db, query) : 0;
