@@ -4,7 +4,7 @@ import path from "node:path";
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import compression from "compression";
 import express from "express";
-import { pinoHttp } from "pino-http";
+import { pinoHttp, type HttpLogger } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../config";
 import { POST_LIMITS } from "../../shared/post-fields";
@@ -67,7 +67,7 @@ const SYNTHETIC_ERROR = /^failed with status code \d+$/;
  * while the database is away, whose cause a loader already logged) is logged at error level with
  * its status, without the made-up error and stack trace pino-http would attach.
  */
-export function requestLogging(logger: Logger): express.RequestHandler {
+export function requestLogging(logger: Logger): HttpLogger {
   return pinoHttp({
     logger,
     genReqId: (req, res) => {
@@ -302,8 +302,9 @@ function precompressed(dir: string): express.RequestHandler {
 
 /**
  * The server's request listener: a page already in the cache is answered before Express (the
- * common case, and the fast one; counted in the metrics, not logged); everything else goes through
- * the app. A cached page that cannot be sent is logged, and the app answers if nothing was sent.
+ * common case, and the fast one), with its request id and log line as the app gives every other
+ * answer, and counted in the metrics; everything else goes through the app. A cached page that
+ * cannot be sent is logged, and the app answers if nothing was sent.
  */
 export function requestListener(
   app: express.Express,
@@ -311,11 +312,11 @@ export function requestListener(
 ): http.RequestListener {
   const { pageCache, metrics, logger } = options;
   if (!pageCache) return app;
-  const fast = cachedPageListener(
-    pageCache,
-    securityHeaderValues(options.config),
-    metrics ? (path, status) => metrics.observeHit(path, status) : undefined,
-  );
+  const logged = requestLogging(logger);
+  const fast = cachedPageListener(pageCache, securityHeaderValues(options.config), {
+    answering: (req, res) => logged(req, res),
+    observe: metrics ? (path, status) => metrics.observeHit(path, status) : undefined,
+  });
   return (req, res) => {
     try {
       if (fast(req, res)) return;

@@ -71,8 +71,14 @@ export function sendCached(
 export function cachedPageListener(
   cache: PageCache,
   fixedHeaders: Record<string, string>,
-  observe?: (path: string, status: number) => void,
+  hooks: {
+    /** Told of a request the cache is about to answer, before any header is written. */
+    answering?: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+    /** Told of each answer sent, by path and status. */
+    observe?: (path: string, status: number) => void;
+  } = {},
 ): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
+  const { answering, observe } = hooks;
   // A hit's whole header block, worked out once per page and encoding: hits only write it out.
   const prepared = new WeakMap<CachedPage, Map<string, string[]>>();
   const headersFor = (page: CachedPage, encoding: Encoding) => {
@@ -104,6 +110,7 @@ export function cachedPageListener(
     if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
     const page = cache.get(req.url);
     if (!page || (page.varyCookie && req.headers.cookie)) return false;
+    answering?.(req, res);
     const validators = req.headers["if-none-match"];
     if (validators) {
       // Conditional requests are rarer: the general path answers them.

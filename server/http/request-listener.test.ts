@@ -8,9 +8,19 @@ import { requestListener } from "./app";
 import { createMetrics } from "./metrics";
 import { cachedPage, PageCache } from "./page-cache";
 
-/** Pages in the cache are answered before Express: counted in /metrics, and logged when they fail. */
+/**
+ * Pages in the cache are answered before Express: with a request id and a log line as every answer
+ * has, counted in /metrics, and logged when they fail.
+ */
 
-const lines: { level: number; msg: string; path?: string; err?: { message: string } }[] = [];
+const lines: {
+  level: number;
+  msg: string;
+  path?: string;
+  err?: { message: string };
+  req?: { id: string; path: string; client: string };
+  res?: { status: number };
+}[] = [];
 const logger = pino(
   { level: "info" },
   { write: (line: string) => void lines.push(JSON.parse(line)) },
@@ -55,6 +65,35 @@ describe("cached pages answered before Express", () => {
       /^http_requests_total\{method="GET",route="\/article\/:id",status="200"\} 2$/m,
     );
     expect(text).toMatch(/^page_cache_requests_total\{outcome="hit"\} 2$/m);
+  });
+
+  it("carry a request id and leave one log line each, as the app's answers do", async () => {
+    pageCache.set("/about-us", await page([["content-type", "text/html"]]));
+    const ids: string[] = [];
+    const asked: Record<string, string>[] = [{}, { "If-None-Match": '"other"' }];
+    for (const headers of asked) {
+      const answer = await fetch(`${base}/about-us`, { headers });
+      expect(answer.headers.get("x-cache")).toBe("HIT");
+      expect(await answer.text()).toBe("<p>kept</p>");
+      ids.push(answer.headers.get("x-request-id") ?? "");
+    }
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    // The line is written when the response finishes, which the client may see first.
+    const linesOf = (id: string) => lines.filter((l) => l.req?.id === id);
+    for (let wait = 0; ids.some((id) => linesOf(id).length === 0) && wait < 100; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    for (const id of ids) {
+      expect(linesOf(id)).toEqual([
+        expect.objectContaining({
+          msg: "request completed",
+          req: expect.objectContaining({ id, path: "/about-us" }),
+          res: { status: 200 },
+        }),
+      ]);
+    }
   });
 
   it("are logged when they cannot be sent, and the app answers instead", async () => {
