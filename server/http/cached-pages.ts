@@ -72,8 +72,8 @@ export function cachedPageListener(
   cache: PageCache,
   fixedHeaders: Record<string, string>,
   hooks: {
-    /** Told of a request the cache is about to answer, before any header is written. */
-    answering?: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+    /** Told of a request the cache is about to answer; gives the id its answer carries. */
+    answering?: (req: http.IncomingMessage, res: http.ServerResponse) => string;
     /** Told of each answer sent, by path and status. */
     observe?: (path: string, status: number) => void;
   } = {},
@@ -110,17 +110,19 @@ export function cachedPageListener(
     if ((req.method !== "GET" && req.method !== "HEAD") || !req.url) return false;
     const page = cache.get(req.url);
     if (!page || (page.varyCookie && req.headers.cookie)) return false;
-    answering?.(req, res);
+    const id = answering?.(req, res);
     const validators = req.headers["if-none-match"];
     if (validators) {
       // Conditional requests are rarer: the general path answers them.
       for (const [name, value] of Object.entries(fixedHeaders)) res.setHeader(name, value);
+      if (id) res.setHeader("X-Request-Id", id);
       sendCached(req, res, page, "HIT");
     } else {
       const encoding = chooseEncoding(req.headers["accept-encoding"]);
       const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.body;
+      const headers = headersFor(page, encoding);
       res
-        .writeHead(page.status, headersFor(page, encoding))
+        .writeHead(page.status, id ? [...headers, "x-request-id", id] : headers)
         .end(req.method === "HEAD" ? undefined : body);
     }
     if (observe) {
