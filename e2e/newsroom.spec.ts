@@ -223,6 +223,8 @@ test("a correction shows above the story, in its JSON-LD and at /corrections", a
   await page.getByLabel(/A correction, dated today/).fill(text);
   await page.getByRole("button", { name: "Publish the correction" }).click();
   await expect(page.getByRole("status")).toContainText("The correction is published");
+  // The box is empty again: a second click sends nothing twice.
+  await expect(page.getByLabel(/A correction, dated today/)).toHaveValue("");
   // Shown, and in its form to reword it (closed).
   await expect(page.getByText(text).first()).toBeVisible();
 

@@ -333,7 +333,9 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
       <Panel id="corrections-heading" title="Corrections">
         {panelError(["correct", "correction-edit", "correction-retract"])}
         <StoryCorrections shown={story.corrections} retracted={story.retractedCorrections} />
-        <Form method="post" className="flex flex-col gap-3">
+        {/* Drawn anew once a correction is published, so the box is empty and the words are not
+            sent twice by a second click. */}
+        <Form key={story.corrections.length} method="post" className="flex flex-col gap-3">
           <CsrfField />
           <label className="flex flex-col gap-1 font-semibold">
             A correction, dated today, shown above the story and at /corrections
