@@ -61,6 +61,14 @@ export function maskAddress(address: string | undefined): string {
 /** pino-http's stand-in for an error when a response is 5xx without one (see requestLogging). */
 const SYNTHETIC_ERROR = /^failed with status code \d+$/;
 
+/** A request as its log line shows it: the path without its query, the address masked. */
+const loggedRequest = (req: { id: string; method?: string; url?: string; address?: string }) => ({
+  id: req.id,
+  method: req.method,
+  path: req.url?.split("?")[0],
+  client: maskAddress(req.address),
+});
+
 /**
  * One log line per request, with its id (also sent as X-Request-Id) and no personal data: the path
  * without its query, a masked address, no headers or cookies. A 5xx answered on purpose (a 503
@@ -76,12 +84,8 @@ export function requestLogging(logger: Logger): express.RequestHandler {
       return id;
     },
     serializers: {
-      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-        id: req.id,
-        method: req.method,
-        path: req.url.split("?")[0],
-        client: maskAddress(req.remoteAddress),
-      }),
+      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) =>
+        loggedRequest({ ...req, address: req.remoteAddress }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
     customLogLevel: (_req, res, error) =>
@@ -314,12 +318,12 @@ export function hitLogging(logger: Logger) {
       res.once("finish", () => {
         logger.info(
           {
-            req: {
+            req: loggedRequest({
               id,
               method: req.method,
-              path: req.url?.split("?")[0],
-              client: maskAddress(req.socket.remoteAddress),
-            },
+              url: req.url,
+              address: req.socket.remoteAddress,
+            }),
             res: { status: res.statusCode },
             responseTime: Date.now() - started,
           },
