@@ -15,15 +15,23 @@ function mediaContent(siteUrl: string, picture: ArticlePicture): string {
   return `<media:content url="${xmlText(url)}" medium="image" type="image/jpeg" width="${width}" height="${height}"/>`;
 }
 
-/** Text for an XML element or a double-quoted attribute. */
+/** What xmlText changes: a character XML cannot hold, or one it must escape. */
+const NEEDS_CARE = /[&<>"']|[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+const ESCAPED: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
+
+/**
+ * Text for an XML element or a double-quoted attribute. Most text (every sitemap address) needs
+ * nothing, and one test says so: a month's sitemap of 8,000 addresses was a third escaping.
+ */
 export function xmlText(value: string): string {
-  return value
-    .replace(NOT_XML, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+  if (!NEEDS_CARE.test(value)) return value;
+  return value.replace(NOT_XML, "").replace(/[&<>"']/g, (c) => ESCAPED[c] ?? c);
 }
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
