@@ -297,3 +297,29 @@ test("a pinned, retitled story leads the slider and the headlines, then steps ba
   expect(firstTwo.map((m) => m[1])).not.toContain(`/article/${id}`);
   expect(home).not.toContain(headline);
 });
+
+test("with JavaScript, a form that did its work is drawn empty; a refused one keeps its words", async ({
+  page,
+}, testInfo) => {
+  const pattern = `no story says this ${testInfo.project.name}`;
+  await signIn(page);
+  await page.goto("/newsroom/rules");
+  const box = page.getByLabel("Words or pattern");
+  await box.fill("x");
+  await page.getByRole("button", { name: "Add the rule" }).click();
+  await expect(page.getByRole("alert")).toContainText("Give at least two letters or digits");
+  await expect(box).toHaveValue("x");
+
+  await box.fill(pattern);
+  await page.getByRole("button", { name: "Add the rule" }).click();
+  await expect(page.getByRole("status")).toContainText("The rule is added");
+  // Empty again: a second click adds nothing twice.
+  await expect(box).toHaveValue("");
+
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: pattern })
+    .getByRole("button", { name: /^Remove/ })
+    .click();
+  await expect(page.getByText("The rule is removed.")).toBeVisible();
+});

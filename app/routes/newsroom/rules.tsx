@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, redirect, useLocation } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { actionOf, typedText } from "../../../server/newsroom/form-input";
 import { ruleAction } from "../../../server/newsroom/forms";
@@ -75,6 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Rules({ loaderData, actionData }: Route.ComponentProps) {
   const { rules, feeds, done } = loaderData;
+  const { key } = useLocation();
   const feedLabel = (id: number | null) =>
     id === null ? "Every feed" : (feeds.find((f) => f.id === id)?.label ?? `Feed ${id}`);
   return (
@@ -92,7 +93,9 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="add-heading" className="text-xl font-bold">
           Add a rule
         </h2>
-        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
+        {/* Drawn anew after each change (a new location key), so an added rule's words are not
+            left in the box; a refused one keeps them. */}
+        <Form key={key} method="post" className="mt-3 flex flex-wrap items-end gap-3">
           <CsrfField />
           <input type="hidden" name="intent" value="add" />
           <label className="flex min-w-0 flex-1 basis-60 flex-col gap-1 font-semibold">

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { readAction, typedText } from "../../../server/newsroom/form-input";
 import {
@@ -125,6 +125,7 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
   const { stories, total, pins, query, category, status, page, pages, done } = loaderData;
   const list = { query, category, status, page };
   const pinned = new Set(pins.map((p) => p.id));
+  const { key } = useLocation();
   // A row's failed action is told in that row, any other at the top.
   const failedRow =
     actionData && stories.some((s) => s.id === actionData.id) ? actionData.id : null;
@@ -242,7 +243,9 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
             stories whose headline holds them.
           </p>
         ) : null}
-        <ul className="mt-3 divide-y divide-slate-200 rounded ring-1 ring-slate-200">
+        {/* Drawn anew after each change (a new location key): a row's actions close and its
+            reason box empties, as after a full page load; a refused action keeps them. */}
+        <ul key={key} className="mt-3 divide-y divide-slate-200 rounded ring-1 ring-slate-200">
           {stories.map((s) => (
             <StoryRow
               key={s.id}

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { readAction, typedText } from "../../../server/newsroom/form-input";
 import {
@@ -82,8 +82,12 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
     intents.includes(actionData?.intent ?? "") ? (
       <NewsroomNotice error={actionData?.error} />
     ) : null;
+  // A new key after each change: every form is drawn anew from what was saved, with JavaScript
+  // too, as after a full page load (a published correction's words are not left to be sent twice);
+  // a refused form keeps what was typed.
+  const { key } = useLocation();
   return (
-    <div className="flex flex-col gap-6">
+    <div key={key} className="flex flex-col gap-6">
       <p>
         <Link to="/newsroom/stories" className="underline">
           ← All stories
@@ -333,9 +337,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
       <Panel id="corrections-heading" title="Corrections">
         {panelError(["correct", "correction-edit", "correction-retract"])}
         <StoryCorrections shown={story.corrections} retracted={story.retractedCorrections} />
-        {/* Drawn anew once a correction is published, so the box is empty and the words are not
-            sent twice by a second click. */}
-        <Form key={story.corrections.length} method="post" className="flex flex-col gap-3">
+        <Form method="post" className="flex flex-col gap-3">
           <CsrfField />
           <label className="flex flex-col gap-1 font-semibold">
             A correction, dated today, shown above the story and at /corrections
