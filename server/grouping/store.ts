@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, inArray, isNotNull, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
 import { articles, storyGroups } from "../db/schema";
 import {
@@ -323,14 +323,4 @@ export async function leaveGroups(db: Database, ids: readonly string[]): Promise
     .returning({ id: articles.id, category: articles.category });
   const groups = [...new Set(inGroups.flatMap((row) => (row.group ? [row.group] : [])))];
   return [...left, ...(await settleGroups(db, groups))];
-}
-
-/** The group an article is in, or null. */
-export async function groupOf(db: Database, id: string): Promise<string | null> {
-  const [row] = await db
-    .select({ group: articles.storyGroup })
-    .from(articles)
-    .where(eq(articles.id, id))
-    .limit(1);
-  return row?.group ?? null;
 }

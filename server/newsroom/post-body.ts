@@ -60,15 +60,6 @@ export function bodyAsMarkdown(html: string): string {
   return html.trim() === "" ? "" : turndown.turndown(html);
 }
 
-/** The pictures of our own store a body shows, by path, each once. */
-export function ownPicturePaths(html: string): string[] {
-  const paths = new Set<string>();
-  for (const [, src] of html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"/g)) {
-    if (src && OWN_PICTURE_PATH.test(src)) paths.add(src);
-  }
-  return [...paths];
-}
-
 /** The store hash a path of ours names. */
 export function pictureHashOf(path: string): string | null {
   return OWN_PICTURE_PATH.exec(path)?.[1] ?? null;
