@@ -19,7 +19,7 @@ import {
 export const MATCH_WINDOW_HOURS = 96;
 
 /** The score from which two articles are one event; see docs/decisions/029-story-grouping-match.md. */
-export const MATCH_THRESHOLD = 0.42;
+export const MATCH_THRESHOLD = 0.39;
 
 /**
  * A word is rare when at most one article in a hundred of the window has it (its weight is 1 or more).
@@ -34,7 +34,7 @@ const RARE_WORD_SCORE = 0.1;
  * two or more: three quarters of their weight, or three of them. The words all its headlines share are
  * what the story is about; when near-identical headlines share many, three of them are enough.
  */
-export const GROUP_CORE_SHARE = 0.75;
+const GROUP_CORE_SHARE = 0.75;
 const GROUP_CORE_WORDS = 3;
 
 export interface MatchArticle {
@@ -80,7 +80,7 @@ export function matchFeatures(article: MatchArticle): MatchFeatures {
 export type WordWeight = (word: string) => number;
 
 /** Every word counts the same: for comparing two articles with nothing around them. */
-export const EQUAL_WEIGHTS: WordWeight = () => 1;
+const EQUAL_WEIGHTS: WordWeight = () => 1;
 
 /**
  * Word weights from the articles of the window: a word in many of them ("Ukraine", "Trump", "best")
