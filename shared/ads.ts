@@ -18,7 +18,6 @@ export const AD_SLOTS = {
 } as const;
 
 export type AdSlotName = keyof typeof AD_SLOTS;
-export type AdSlotId = (typeof AD_SLOTS)[AdSlotName];
 
 export const AD_SLOT_NAMES = Object.keys(AD_SLOTS) as AdSlotName[];
 
@@ -28,9 +27,7 @@ export const AD_MIN_HEIGHT = { banner: 200, box: 250, tower: 600 } as const;
 export type AdSize = keyof typeof AD_MIN_HEIGHT;
 
 /** The spec's sponsor ad types. */
-export const SPONSOR_TYPES = ["google", "buddhatv", "dunamis"] as const;
-
-export type SponsorType = (typeof SPONSOR_TYPES)[number];
+export type SponsorType = "google" | "buddhatv" | "dunamis";
 
 export function adScriptSrc(template: string, slot: string): string {
   return template.replaceAll("{slot}", encodeURIComponent(slot));

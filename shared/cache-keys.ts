@@ -44,7 +44,7 @@ export interface PageKeys {
   cards?: string[];
 }
 
-export interface CacheKeysArgs {
+interface CacheKeysArgs {
   params: Record<string, string | undefined>;
   /** The route's loader data; absent when only the route is known (a `.data` request). */
   data?: unknown;

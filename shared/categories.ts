@@ -254,7 +254,7 @@ export const CATEGORIES: readonly Category[] = [
 
 export type CategoryWithPage = Category & { path: string };
 
-export const CATEGORY_KEYS = CATEGORIES.map((c) => c.key);
+const CATEGORY_KEYS = CATEGORIES.map((c) => c.key);
 
 /** Categories that have feeds of their own, and so a list of feeds in `config/feeds.json`. */
 export const FEED_CATEGORIES: readonly Category[] = CATEGORIES.filter((c) => c.feedName !== null);

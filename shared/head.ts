@@ -40,7 +40,7 @@ export function headMeta({ loaderData, matches }: MetaContext): MetaDescriptor[]
 }
 
 /** A route's `handle.structuredData`: the structured data its loader sent. */
-export function headStructuredData({ data }: StructuredDataArgs<unknown>): LinkedData[] {
+function headStructuredData({ data }: StructuredDataArgs<unknown>): LinkedData[] {
   return (data as { head?: Head } | undefined)?.head?.structuredData ?? [];
 }
 

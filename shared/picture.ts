@@ -77,7 +77,7 @@ export interface SitePicture {
 
 export type ArticlePicture = StoredPicture | SitePicture;
 
-export const PICTURE_HASH = /^[0-9a-f]{64}$/;
+const PICTURE_HASH = /^[0-9a-f]{64}$/;
 const COLOR = /^#[0-9a-f]{6}$/;
 
 /** Checks a value read back from the database (a JSON column) before pages use it. */
@@ -175,7 +175,7 @@ export function cropRegion(
  * A focus as addresses carry it: in steps of FOCUS_STEP percent, so that one picture has at most
  * 21 × 21 focused copies of each kind, not one per point a request could name.
  */
-export const FOCUS_STEP = 5;
+const FOCUS_STEP = 5;
 
 export function addressFocus(focus: Focus): Focus {
   const step = (n: number) => Math.min(100, Math.max(0, Math.round(n / FOCUS_STEP) * FOCUS_STEP));

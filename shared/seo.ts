@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { pageTitle } from "./title";
 
 /** Shared by every page that has no picture of its own (1200 × 630, as social previews want). */
-export const DEFAULT_SHARE_IMAGE = {
+const DEFAULT_SHARE_IMAGE = {
   path: "/images/og-default.png",
   width: 1200,
   height: 630,
@@ -29,7 +29,7 @@ export interface PageSeo {
  * The canonical URL of `location` on `siteUrl`: the path, and of the query only the parameters the
  * page keeps (so `?page=2` stays, `?utm_source=…` and unknown parameters go), in a stable order.
  */
-export function canonicalUrl(
+function canonicalUrl(
   siteUrl: string,
   location: { pathname: string; search: string },
   keepParams: readonly string[] = [],

@@ -38,7 +38,7 @@ export const linked = (things: Thing[]): LinkedData[] => things as unknown as Li
 /** A route's contribution to the page's graph. */
 export type StructuredData<Data> = (args: StructuredDataArgs<Data>) => LinkedData[];
 
-export const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
+const organizationId = (siteUrl: string) => `${siteUrl}/#organization`;
 const webSiteId = (siteUrl: string) => `${siteUrl}/#website`;
 
 /** What the graph says of the publication: its site settings (content/site.yaml). */

@@ -5,8 +5,6 @@ import { alsoCoveredByLine, OWN_STORY_LABEL, type Article } from "../../shared/a
 import { ArticleImage } from "./ArticleImage";
 import type { PictureSlot } from "./picture-slots";
 
-export { DEFAULT_IMAGE } from "./ArticleImage";
-
 interface Props {
   article: Article;
   /** Where the list draws its cards' pictures (picture-slots.ts). */

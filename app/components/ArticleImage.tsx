@@ -10,7 +10,7 @@ import {
 } from "../../shared/picture";
 import type { PictureSlot } from "./picture-slots";
 
-export const DEFAULT_IMAGE = "/images/default-article.svg";
+const DEFAULT_IMAGE = "/images/default-article.svg";
 
 type Props = Omit<
   ImgHTMLAttributes<HTMLImageElement>,

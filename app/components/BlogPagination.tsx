@@ -6,7 +6,7 @@ interface Props {
 }
 
 /** The blog list's address for a page; page 1 is /blog itself. */
-export function blogPageHref(page: number): string {
+function blogPageHref(page: number): string {
   return page === 1 ? "/blog" : `/blog?page=${page}`;
 }
 

@@ -3,7 +3,7 @@ import type { EventCategory, ListedEvent } from "../../server/content/load";
 import { sanDiegoFormat } from "../../shared/san-diego-time";
 
 /** Where readers send an event: the contact form, with its category chosen. */
-export const SUBMIT_EVENT_PATH = "/contact-us?category=event";
+const SUBMIT_EVENT_PATH = "/contact-us?category=event";
 
 // Events happen in San Diego, so their dates are San Diego's whatever the server's or reader's zone.
 const fullDate = sanDiegoFormat({
@@ -16,7 +16,7 @@ const tileMonth = sanDiegoFormat({ month: "short" });
 const tileDay = sanDiegoFormat({ day: "numeric" });
 
 /** "Friday, December 18, 2026". */
-export function formatEventDate(iso: string): string {
+function formatEventDate(iso: string): string {
   return fullDate.format(new Date(iso));
 }
 

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /** "Information we collect" -> "information-we-collect", for the contents' anchors. */
-export function sectionId(heading: string): string {
+function sectionId(heading: string): string {
   return heading
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")

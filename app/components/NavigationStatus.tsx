@@ -2,7 +2,7 @@ import { useNavigation } from "react-router";
 import { categoryByPath, loadingText } from "../../shared/categories";
 
 /** The spec's loading text for where the reader is going. */
-export function loadingMessage(pathname: string): string {
+function loadingMessage(pathname: string): string {
   if (pathname === "/") return "Loading latest news...";
   if (pathname.startsWith("/article/")) return "Loading article...";
   // The spec's blog pages show a bare spinner; a word says what it is for.

@@ -8,7 +8,7 @@ import type { PictureSlot } from "./picture-slots";
 import { ListAd } from "./PageAds";
 
 /** The spec's collapsed size; See All appears when at least this many stories are loaded. */
-export const COLLAPSED_COUNT = 5;
+const COLLAPSED_COUNT = 5;
 
 /** The search parameter of the expanded state: `?all=1`. */
 const SHOW_ALL = "all";

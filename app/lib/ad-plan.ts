@@ -39,7 +39,7 @@ export interface PlannedSlot {
   small: boolean;
 }
 
-export interface PlannedSponsor {
+interface PlannedSponsor {
   sponsor: SponsorType;
   position: Exclude<AdPosition, "list">;
 }
@@ -51,10 +51,10 @@ export interface PagePlan {
 
 /** The spec: a wide banner follows the 6th article (index 5) on grid pages and the 9th (index 8) on archives. */
 export const GRID_WIDE_AFTER = 6;
-export const ARCHIVES_WIDE_AFTER = 9;
+const ARCHIVES_WIDE_AFTER = 9;
 /** The spec: an ad unit after every third article on Local News, after every fourth story on Community. */
-export const LOCAL_NEWS_EVERY = 3;
-export const COMMUNITY_EVERY = 4;
+const LOCAL_NEWS_EVERY = 3;
+const COMMUNITY_EVERY = 4;
 
 const pageBanner = (position: AdPosition): PlannedSlot => ({
   slot: "pageBanner",

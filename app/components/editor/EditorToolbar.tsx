@@ -5,7 +5,7 @@ import { EditorPanel, type PanelKind } from "./EditorPanel";
 
 /** The rich editor's buttons: one tab stop, the arrow keys move along it (the ARIA toolbar pattern). */
 
-export const TOOL_BUTTON =
+const TOOL_BUTTON =
   "min-h-10 rounded border border-slate-400 bg-white px-2.5 text-sm font-semibold hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 aria-expanded:bg-slate-200 aria-pressed:border-brand-dark aria-pressed:bg-brand-dark aria-pressed:text-white";
 
 interface Tool {

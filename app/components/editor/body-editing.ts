@@ -9,7 +9,7 @@ import { youtubeVideoId } from "../../../shared/video";
 const SITE_PATH = /^\/(?![/\\])[^\s\\]*$/;
 
 /** An address the Link button accepts: http(s) to anywhere, or a path on our own site. */
-export function isLinkAddress(address: string): boolean {
+function isLinkAddress(address: string): boolean {
   if (SITE_PATH.test(address)) return true;
   if (!/^https?:\/\//i.test(address)) return false;
   try {
