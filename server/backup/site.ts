@@ -20,10 +20,10 @@ export class BackupRefusedError extends Error {
   }
 }
 
-export type PartName = "database" | "pictures" | "content" | "blog" | "outbox";
+type PartName = "database" | "pictures" | "content" | "blog" | "outbox";
 
 /** Where each part lives under `config`, and the parts it has no folder for, with why. */
-export function siteFolders(config: Config): {
+function siteFolders(config: Config): {
   folders: { name: PartName; dir: string }[];
   left: { name: PartName; why: string }[];
 } {

@@ -22,7 +22,7 @@ import { articleCategory, categoryByKey, categoryByPath } from "../../shared/cat
  * it names a larger body limit (`{ body: "upload" }`): the route that answered decides, never the
  * address, and the functions stay on the server (a route's `handle` ships to the browser).
  */
-export const ROUTE_KEYS = {
+const ROUTE_KEYS = {
   site: () => ({ keys: [SITE_KEY] }),
   home: ({ data }) => ({
     keys: [HOME_KEY],

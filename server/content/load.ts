@@ -148,7 +148,6 @@ export type EventCategory = z.output<typeof eventCategory>;
 export type OutsideLink = z.output<typeof outsideLink>;
 export type Poll = z.output<typeof community>["poll"];
 export type ContactCategory = z.output<typeof contact>["categories"][number];
-export type Sponsors = z.output<typeof sponsors>;
 export type HouseAds = z.output<typeof houseAds>;
 export type HouseAd = z.output<typeof houseAd>;
 export type TeamMember = z.output<typeof about>["editorialTeam"][number];

@@ -3,7 +3,7 @@ import type { Logger } from "../logger";
 import type { DatabaseHandle } from "./client";
 
 /** How often the embedded database is vacuumed and analysed. */
-export const UPKEEP_INTERVAL_MS = 24 * 3600_000;
+const UPKEEP_INTERVAL_MS = 24 * 3600_000;
 
 /**
  * What autovacuum does for PostgreSQL, for PGlite, which runs none: `VACUUM (ANALYZE)` at most once

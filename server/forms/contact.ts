@@ -5,7 +5,7 @@ import { saveContactMessage } from "./repository";
 import { EMAIL_INVALID } from "../newsletter/signup-form";
 
 export const CONTACT_FIELDS = ["name", "email", "category", "message"] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
+type ContactField = (typeof CONTACT_FIELDS)[number];
 
 export const CONTACT_UNAVAILABLE =
   "Your message could not be sent just now. Please try again in a few minutes, or write to us by e-mail.";

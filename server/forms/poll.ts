@@ -29,7 +29,7 @@ export const UNSIGNED_NETWORK_VOTES_PER_DAY = 5;
 export const invalidOption = (poll: Poll) =>
   `Please choose one of the options: ${poll.options.join(", ")}.`;
 
-export interface PollTally {
+interface PollTally {
   option: string;
   votes: number;
   /** Whole percent of all votes; 0 when nobody has voted. */

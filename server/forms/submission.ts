@@ -5,7 +5,7 @@ import { data, redirect } from "react-router";
  * asks for the answer as data (the page stays); without it the answer is a redirect (POST, then GET)
  * to a page that shows the message.
  */
-export const INLINE_FIELD = "_inline";
+const INLINE_FIELD = "_inline";
 
 export function wantsInlineAnswer(form: FormData): boolean {
   return form.get(INLINE_FIELD) === "1";

@@ -22,7 +22,7 @@ import {
  */
 
 /** The most recent articles read around a pass's new ones: a bounded read whatever the archive. */
-export const WINDOW_LIMIT = 5_000;
+const WINDOW_LIMIT = 5_000;
 
 /** How long before a pass's new stories the stories they are matched with may have come in. */
 export const SEEN_WINDOW_HOURS = 2 * MATCH_WINDOW_HOURS;

@@ -70,7 +70,7 @@ export function setSimilarity(a: Set<string>, b: Set<string>): number {
  * "testifies" and "testify"), doubled letters single ("Zelenskyy" and "Zelensky", "McCleod" and
  * "McLeod", "Skarsgård" and "Skarsgard").
  */
-export function wordKey(word: string): string {
+function wordKey(word: string): string {
   let key = foldText(word).replace(/['\u2019]s$/, "");
   if (key.length > 5 && key.endsWith("ies")) key = `${key.slice(0, -3)}y`;
   else if (key.length > 4 && key.endsWith("s") && !key.endsWith("ss")) key = key.slice(0, -1);

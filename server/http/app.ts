@@ -37,7 +37,7 @@ const BUILD_DIR = path.resolve("build");
 export const FORM_BODY_LIMIT = 32 * 1024;
 
 /** A newsroom form with a picture: the picture's limit and room for the form's other fields. */
-export const uploadBodyLimit = (config: Config) =>
+const uploadBodyLimit = (config: Config) =>
   config.pictures.uploadMaxBytes + FORM_BODY_LIMIT + POST_LIMITS.body * 4;
 
 export interface AppOptions {
@@ -51,7 +51,7 @@ export interface AppOptions {
 }
 
 /** The first three parts of an IPv4 address or four groups of an IPv6 one: enough to debug, not to identify. */
-export function maskAddress(address: string | undefined): string {
+function maskAddress(address: string | undefined): string {
   if (!address) return "unknown";
   const v4 = /(\d+\.\d+\.\d+)\.\d+$/.exec(address);
   if (v4) return `${v4[1]}.0`;
@@ -310,7 +310,7 @@ function precompressed(dir: string): express.RequestHandler {
  * requests a second (bench:load side by side, decision 034); this makes one id and, only when
  * info lines are kept, one listener.
  */
-export function hitLogging(logger: Logger) {
+function hitLogging(logger: Logger) {
   return (req: http.IncomingMessage, res: http.ServerResponse): string => {
     const id = randomUUID();
     if (logger.isLevelEnabled("info")) {

@@ -2,7 +2,7 @@ import type http from "node:http";
 import getRawBody from "raw-body";
 
 /** What a reader is told when what they sent is over the route's limit. */
-export const TOO_LARGE_MESSAGE = "What was sent is too large for this form.";
+const TOO_LARGE_MESSAGE = "What was sent is too large for this form.";
 
 /**
  * A request's body, read whole but never past `maxBytes`, whatever its headers say: a declared

@@ -8,7 +8,7 @@ import type { Server } from "node:http";
  * reader sees as a 502. Clients that keep a socket a second less than the server announces
  * (undici, browsers) are unaffected.
  */
-export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export function keepConnectionsAlive(server: Server): void {
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;

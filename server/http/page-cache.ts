@@ -34,7 +34,7 @@ export function sharedMaxAgeMs(cacheControl: string | null): number | undefined 
   return seconds === undefined ? undefined : Number(seconds) * 1000;
 }
 
-export function strongEtag(body: Buffer): string {
+function strongEtag(body: Buffer): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 

@@ -23,13 +23,13 @@ export const PAGE_CACHE_CONTROL = "public, no-cache";
  * A CDN in front may keep a page a minute and serve it stale while refreshed (RFC 9213's
  * CDN-Cache-Control, which CDNs read instead of Cache-Control).
  */
-export const PAGE_CDN_CACHE_CONTROL = `public, max-age=60, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
+const PAGE_CDN_CACHE_CONTROL = `public, max-age=60, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
 
 /**
  * The same lifetime for caches that read Surrogate-Control instead (Fastly, our Varnish
  * configuration): a page's CDN-Cache-Control without `public`, which Surrogate-Control does not use.
  */
-export function surrogateControl(cdnCacheControl: string): string {
+function surrogateControl(cdnCacheControl: string): string {
   return cdnCacheControl
     .split(",")
     .map((part) => part.trim())

@@ -131,7 +131,7 @@ export const MALFORMED_PATH_MESSAGE =
   "This address has a broken %-escape in it, so it names no page of this site.";
 
 /** The answer to an address whose path holds a control character (`/article/%00`). */
-export const NO_PAGE_MESSAGE = "There is no page at this address.";
+const NO_PAGE_MESSAGE = "There is no page at this address.";
 
 /** Control characters (C0 and DEL): no id, slug or path of this site has one. */
 function hasControlCharacter(text: string): boolean {
@@ -163,7 +163,7 @@ export function wellFormedPaths(): express.RequestHandler {
 }
 
 /** The methods pages and forms answer; OPTIONS is told them. */
-export const ALLOWED_METHODS = "GET, HEAD, POST";
+const ALLOWED_METHODS = "GET, HEAD, POST";
 
 /**
  * Any other method (TRACE, PUT, PROPFIND, ...) is answered 405 here, before the renderer, whose

@@ -17,7 +17,7 @@ import type { PictureStore } from "./store";
  * device pixels per CSS pixel: 686–665 px, so 720) and on desktop cards (400–436 px at one). Others
  * are made on their first request (server/images/route.ts).
  */
-export const AHEAD_OF_TIME: readonly { width: VariantWidth; format: VariantFormat }[] = [
+const AHEAD_OF_TIME: readonly { width: VariantWidth; format: VariantFormat }[] = [
   { width: 480, format: "avif" },
   { width: 720, format: "avif" },
 ];

@@ -26,22 +26,22 @@ import type { PictureStore } from "./store";
 export const RECHECK_AFTER_MS = 7 * 24 * 60 * 60_000;
 
 /** Pictures fetched in one pass at most; the rest wait for the next pass. */
-export const PICTURES_PER_PASS = 300;
+const PICTURES_PER_PASS = 300;
 
 /**
  * Time one pass spends on pictures, under the ingest lock (issue 32: ten slow pictures made a
  * 76 s pass, and a 300-picture pass of them would hold the lock for an hour). A picture not reached
  * in time, or cut off by it, is left as it was, not failed: the next pass takes it first.
  */
-export const PICTURE_PASS_BUDGET_MS = 120_000;
+const PICTURE_PASS_BUDGET_MS = 120_000;
 
 /**
  * Time the pictures of one feed may take in a pass, added up over its pictures (two whole fetches),
  * so that a feed of slow or costly pictures leaves the rest of the pass to the others.
  */
-export const PICTURE_FEED_BUDGET_MS = 30_000;
+const PICTURE_FEED_BUDGET_MS = 30_000;
 
-export const DEFAULT_PICTURE_LIMITS: PoolLimits = { global: 4, perHost: 2 };
+const DEFAULT_PICTURE_LIMITS: PoolLimits = { global: 4, perHost: 2 };
 
 export interface PicturePassOptions {
   database: DatabaseHandle;

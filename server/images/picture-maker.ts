@@ -5,7 +5,7 @@ import type { Inspection } from "./picture";
 import type { VariantFormat, VariantShape, VariantWidth } from "./variants";
 
 /** A copy asked of the maker (renderVariant). */
-export interface VariantJob {
+interface VariantJob {
   width: VariantWidth;
   format: VariantFormat;
   shape?: VariantShape;
@@ -13,7 +13,7 @@ export interface VariantJob {
 }
 
 /** A fixed crop asked of the maker (renderCrop). */
-export interface CropJob {
+interface CropJob {
   width: number;
   height: number;
   focus?: Focus;
@@ -72,8 +72,8 @@ export interface ChildMakerOptions {
   onChildStopped?: (reason: string) => void;
 }
 
-export const DEFAULT_IDLE_MS = 30_000;
-export const DEFAULT_JOB_TIMEOUT_MS = 60_000;
+const DEFAULT_IDLE_MS = 30_000;
+const DEFAULT_JOB_TIMEOUT_MS = 60_000;
 
 /**
  * The child is compiled beside the web process (scripts/build-server.js); from the sources it

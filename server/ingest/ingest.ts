@@ -22,7 +22,7 @@ import { storyChangeKeys } from "../../shared/cache-keys";
 /** Every process sharing a database takes this lock for a pass, so only one pass runs at a time. */
 export const INGEST_LOCK_ID = 7_241_002;
 
-export const DEFAULT_LIMITS: PoolLimits = { global: 6, perHost: 2 };
+const DEFAULT_LIMITS: PoolLimits = { global: 6, perHost: 2 };
 
 export function limitsFor(globalConcurrency: number): PoolLimits {
   return {

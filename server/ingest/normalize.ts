@@ -17,7 +17,7 @@ import {
 } from "../lib/text";
 import type { NormalizedArticle, RawItem } from "./types";
 
-export const EXCERPT_LENGTH = 200;
+const EXCERPT_LENGTH = 200;
 const UNTITLED_LENGTH = 80;
 const DEFAULT_AUTHOR = "Staff Writer";
 

@@ -31,7 +31,7 @@ export function newestItems(items: NormalizedArticle[], now: Date, limit = MAX_I
  * Two items of one feed that share a guid get the same id from normalisation; the later ones are
  * told apart by their link, deterministically.
  */
-export function disambiguateIds(items: NormalizedArticle[]): NormalizedArticle[] {
+function disambiguateIds(items: NormalizedArticle[]): NormalizedArticle[] {
   const seenIds = new Set<string>();
   const seenLinks = new Set<string>();
   const result: NormalizedArticle[] = [];

@@ -21,12 +21,12 @@ export interface XmlElement {
   children: XmlNode[];
 }
 
-export interface XmlText {
+interface XmlText {
   kind: "text";
   raw: string;
 }
 
-export interface XmlCdata {
+interface XmlCdata {
   kind: "cdata";
   value: string;
 }

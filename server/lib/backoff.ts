@@ -3,7 +3,7 @@
  * Feeds (ingest) and feed pictures (images) back off alike.
  */
 
-export const BACKOFF_BASE_MS = 15 * 60_000;
+const BACKOFF_BASE_MS = 15 * 60_000;
 export const BACKOFF_MAX_MS = 6 * 60 * 60_000;
 
 export function backoffMs(consecutiveFailures: number): number {

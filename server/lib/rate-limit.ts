@@ -12,7 +12,7 @@ import type { Logger } from "../logger";
  * lengthens a wait. Counted in memory for one process, or in the database for all on it.
  */
 
-export interface RateRule {
+interface RateRule {
   key: string;
   limit: number;
   windowMs: number;

@@ -18,7 +18,6 @@ import { remembered } from "./read-cache";
 import { withVideoPlayers } from "./video-players";
 import { sourceName } from "../../shared/source-name";
 
-export type ArticleRow = typeof articles.$inferSelect;
 export type NewArticle = typeof articles.$inferInsert;
 export type FeedRow = typeof feeds.$inferSelect;
 export type { Article };

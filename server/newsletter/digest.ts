@@ -15,10 +15,7 @@ const PICTURE_WIDTH = 640;
 const EXCERPT_CHARACTERS = 220;
 
 /** Our own JPEG copy of a story's picture, at an absolute address; null when mail cannot show it. */
-export function mailPicture(
-  picture: ArticlePicture | null,
-  siteUrl: string,
-): DigestStory["picture"] {
+function mailPicture(picture: ArticlePicture | null, siteUrl: string): DigestStory["picture"] {
   if (!picture) return null;
   if (picture.kind === "site") {
     // The bundled pictures are SVG, which mail clients do not show.
@@ -53,7 +50,7 @@ function story(article: Article, siteUrl: string): DigestStory {
  * The digest's sections, from the lists the home page shows: today's headlines, then each
  * category's newest that the headlines did not already name.
  */
-export async function digestSections(db: Database, siteUrl: string): Promise<DigestSection[]> {
+async function digestSections(db: Database, siteUrl: string): Promise<DigestSection[]> {
   const { headlines, recent } = await homeLists(db);
   const named = new Set(headlines.map((a) => a.id));
   const sections: DigestSection[] = [];

@@ -13,14 +13,14 @@ export interface MailSite {
   from: string;
 }
 
-export const confirmUrl = (site: MailSite, token: string) =>
+const confirmUrl = (site: MailSite, token: string) =>
   `${site.siteUrl}/newsletter/confirm?token=${encodeURIComponent(token)}`;
 
 export const unsubscribeUrl = (site: MailSite, token: string) =>
   `${site.siteUrl}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
 
 /** The bare address of NEWSLETTER_FROM, which also takes unsubscribe requests by mail. */
-export function fromAddress(site: MailSite): string {
+function fromAddress(site: MailSite): string {
   const [first] = addressparser(site.from, { flatten: true });
   return first?.address ?? site.from;
 }

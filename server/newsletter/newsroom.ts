@@ -49,7 +49,7 @@ export async function subscriberCounts(db: Database): Promise<SubscriberCounts> 
   };
 }
 
-export const SUBSCRIBERS_PAGE_SIZE = 50;
+const SUBSCRIBERS_PAGE_SIZE = 50;
 
 /** One page of subscribers, newest first (page 1 is the first), and how many there are. */
 export async function subscriberPage(

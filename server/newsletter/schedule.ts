@@ -13,7 +13,7 @@ const CHECK_EVERY_MS = 60_000;
  * The issue due now: today's (San Diego date) once its time has come, else none. An unfinished
  * issue is resumed whatever the time (runNewsletter).
  */
-export function dueIssueKey(sendAt: NonNullable<NewsletterConfig["sendAt"]>, now: Date) {
+function dueIssueKey(sendAt: NonNullable<NewsletterConfig["sendAt"]>, now: Date) {
   return sanDiegoMinutes(now) >= sendAt.hour * 60 + sendAt.minute ? sanDiegoDate(now) : null;
 }
 

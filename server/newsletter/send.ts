@@ -41,9 +41,9 @@ const DAY_MS = 24 * 3_600_000;
 /** Deliveries still queued this long after their issue was made are given up. */
 const GIVE_UP_AFTER_MS = DAY_MS;
 /** Days a finished issue is kept when the caller does not say (NEWSLETTER_KEEP_DAYS). */
-export const KEEP_ISSUES_DAYS = 90;
+const KEEP_ISSUES_DAYS = 90;
 
-export interface SendSummary {
+interface SendSummary {
   issueId: number;
   sent: number;
   bounced: number;
@@ -58,7 +58,7 @@ export interface SendSummary {
 }
 
 /** The Message-ID of an issue's mail to one reader: the same in every run. */
-export const digestMessageId = (site: MailSite, issueId: number, subscriberId: number) =>
+const digestMessageId = (site: MailSite, issueId: number, subscriberId: number) =>
   messageId(site, `issue-${issueId}.${subscriberId}`);
 
 /** Readers a digest made now would go to: confirmed and not suppressed. */
@@ -76,7 +76,7 @@ export async function countAudience(db: Database): Promise<number> {
 const escapeAttribute = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /** The issue as one reader gets it: their own unsubscribe address in the body and headers. */
-export function digestMail(
+function digestMail(
   site: MailSite,
   issue: Pick<IssueRow, "id" | "subject" | "html" | "text">,
   reader: { id: number; email: string },
@@ -108,7 +108,7 @@ export interface SendOptions {
 type Outcome = "sent" | "bounced" | "failed" | "queued";
 
 /** Works through the issue's queued deliveries once, in subscriber order. */
-export async function sendIssue(options: SendOptions, issue: IssueRow): Promise<SendSummary> {
+async function sendIssue(options: SendOptions, issue: IssueRow): Promise<SendSummary> {
   const { db, mailer, site } = options;
   const now = options.now ?? (() => new Date());
   const summary: SendSummary = {

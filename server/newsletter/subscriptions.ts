@@ -32,7 +32,7 @@ export interface ConfirmationToSend {
 }
 
 /** Confirmation mails the site sends in an hour at most, unless configured otherwise. */
-export const DEFAULT_CONFIRMATIONS_PER_HOUR = 200;
+const DEFAULT_CONFIRMATIONS_PER_HOUR = 200;
 const HOUR_MS = 3_600_000;
 
 /** The first key of the advisory locks that count confirmations (the second is the mailbox's). */
@@ -42,7 +42,7 @@ const CONFIRMATION_LOCK_CLASS = 7_302_116;
  * The mailbox an address delivers to, as far as the site can tell: `+tag` spellings of one address
  * (`ann+1@example.org`, `ann+2@…`) reach the same inbox, so they share one resend allowance.
  */
-export function mailboxOf(address: string): string {
+function mailboxOf(address: string): string {
   const at = address.lastIndexOf("@");
   if (at < 0) return address;
   const local = address.slice(0, at);

@@ -20,7 +20,7 @@ export interface Mailer {
 }
 
 /** Messages handed to one SMTP server at once (a pool of connections, each reused). */
-export const SMTP_CONNECTIONS = 4;
+const SMTP_CONNECTIONS = 4;
 
 export function createMailer(config: Pick<NewsletterConfig, "smtpUrl" | "outboxDir">): Mailer {
   return config.smtpUrl ? smtpMailer(config.smtpUrl) : outboxMailer(config.outboxDir);
@@ -48,7 +48,7 @@ function smtpMailer(url: string): Mailer {
 }
 
 /** A Message-ID as a file name: the same message written twice is one file. */
-export function outboxFileName(messageId: string): string {
+function outboxFileName(messageId: string): string {
   return `${messageId.replace(/^<|>$/g, "").replace(/[^\w.@-]/g, "_")}.eml`;
 }
 

@@ -14,7 +14,7 @@ import { hasControl, tidy } from "./text";
  * in the audit entry that retracted it, which the story's newsroom page lists.
  */
 
-export const AUDIT_ACTIONS = {
+const AUDIT_ACTIONS = {
   add: "story.correct",
   edit: "story.correction-edit",
   retract: "story.correction-retract",

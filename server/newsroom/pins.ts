@@ -13,7 +13,7 @@ import { NO_STORY, storyRow } from "./stories";
  */
 
 /** The longest a pin may last. */
-export const MAX_PIN_DAYS = 30;
+const MAX_PIN_DAYS = 30;
 
 /** Active pins, in order. */
 async function activePins(db: Database, now: Date) {

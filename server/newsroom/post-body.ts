@@ -14,7 +14,7 @@ import { sanitizeOptions } from "../ingest/sanitize";
 export type BodyFormat = "html" | "markdown";
 
 /** A picture of our own store, as the editor and Markdown name it. */
-export const OWN_PICTURE_PATH = /^\/images\/([0-9a-f]{64})\/[a-z0-9x-]+\.(?:avif|webp|jpg)$/;
+const OWN_PICTURE_PATH = /^\/images\/([0-9a-f]{64})\/[a-z0-9x-]+\.(?:avif|webp|jpg)$/;
 
 const markdown = new Marked({ gfm: true, breaks: false });
 

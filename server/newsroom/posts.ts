@@ -20,7 +20,7 @@ export type PostRow = typeof newsroomPosts.$inferSelect;
 type Services = NewsroomServices & { siteUrl: string };
 
 /** Autosaves by one writer within this long of the last are one revision, kept up to date. */
-export const AUTOSAVE_REVISION_MS = 10 * 60_000;
+const AUTOSAVE_REVISION_MS = 10 * 60_000;
 
 const NO_POST = "There is no such story or post.";
 

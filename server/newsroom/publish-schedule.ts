@@ -4,7 +4,7 @@ import { repeatEvery, type Repeating } from "../repeat";
 import { publishDuePosts } from "./posts";
 
 /** How often the web process looks for scheduled stories and posts whose time has come. */
-export const PUBLISH_CHECK_MS = 15_000;
+const PUBLISH_CHECK_MS = 15_000;
 
 /**
  * Scheduled publishing inside the web process: every PUBLISH_CHECK_MS, the posts whose time has

@@ -9,7 +9,7 @@ import { recordId, textField } from "./form-input";
 import { chooseLead, joinStories, splitStory } from "./story-groups";
 
 /** The story actions a newsroom form can ask for, by its `intent` field. */
-export const STORY_INTENTS = [
+const STORY_INTENTS = [
   "take-down",
   "restore",
   "correct",

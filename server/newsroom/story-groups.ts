@@ -205,7 +205,7 @@ export function chooseLead(
 }
 
 /** A story's id from what staff typed: the id itself, or the address of its page on the site. */
-export function storyIdFrom(input: string): string | null {
+function storyIdFrom(input: string): string | null {
   const text = input.trim();
   if (text === "" || text.length > 300) return null;
   const path = /^https?:\/\//i.test(text) ? safePath(text) : text;

@@ -30,7 +30,7 @@ export const STORIES_PAGE_SIZE = 30;
  * How many of readers' search results the newsroom's search considers: far more than anyone pages
  * through, and a bound on the work of one request.
  */
-export const SEARCH_CANDIDATES = 200;
+const SEARCH_CANDIDATES = 200;
 
 export interface StoryListItem {
   id: string;

@@ -5,7 +5,7 @@ import { articles, blogPosts, sitemapMonths } from "../db/schema";
 import { LIVE } from "../news/repository";
 
 /** The sitemaps protocol's limit per file: a month with more is split into several files. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 
 export interface SitemapEntry {
   path: string;
@@ -33,7 +33,7 @@ export function sitemapFile(name: string): SitemapFile | null {
 }
 
 /** A month as article sitemaps name it ("2026-11"), and its bounds in UTC. */
-export function sitemapMonth(name: string): { from: Date; to: Date } | null {
+function sitemapMonth(name: string): { from: Date; to: Date } | null {
   const match = /^(\d{4})-(\d{2})$/.exec(name);
   const year = Number(match?.[1]);
   const month = Number(match?.[2]);

@@ -23,7 +23,7 @@ export async function recordAudit(
   });
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export interface AuditEntry {
   id: number;

@@ -13,7 +13,7 @@ import { isStaffRole, type StaffMember } from "./accounts";
  */
 
 export const SESSION_COOKIE = "newsroom_session";
-export const NEWSROOM_PATH = "/newsroom";
+const NEWSROOM_PATH = "/newsroom";
 export const IDLE_TIMEOUT_MS = 60 * 60_000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
 /** Use is written at most this often, so a busy editor's pages do not each write a row. */

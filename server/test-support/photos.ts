@@ -47,7 +47,7 @@ export const PHOTO_SPECS: readonly PhotoSpec[] = [
 const GENERATOR_VERSION = 1;
 
 /** The camera a phone photo claims, and where it was taken (San Diego's Embarcadero). */
-export const PHONE_EXIF: Exif = {
+const PHONE_EXIF: Exif = {
   IFD0: { Make: "Sample Phone Co", Model: "Sample Phone 12", Orientation: "6" },
   IFD2: { DateTimeOriginal: "2026:11:14 09:41:07" },
   IFD3: {
@@ -71,7 +71,7 @@ export interface Photo {
 }
 
 /** mulberry32: a small, fast, seeded generator of numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -167,7 +167,7 @@ export async function renderPhoto(spec: PhotoSpec): Promise<Buffer> {
 }
 
 /** The folder the photos are kept in: one per generator and libvips version. */
-export function photoCacheDir(): string {
+function photoCacheDir(): string {
   return path.join(
     os.tmpdir(),
     `news-real-photos-v${GENERATOR_VERSION}-vips${sharp.versions.vips}`,
