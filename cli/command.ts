@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 
-export interface CommandOption {
+interface CommandOption {
   type: "string" | "boolean";
   short?: string;
   description: string;

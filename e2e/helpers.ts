@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { loadContent } from "../server/content/load";
 
-export const SITE_NAME = loadContent("content").site.name;
+const SITE_NAME = loadContent("content").site.name;
 
 export const MOBILE = "mobile-375";
 export const DESKTOP = "desktop-1280";

@@ -43,7 +43,7 @@ export function freePort(preferred) {
   return tryListen(preferred).catch(() => tryListen(0));
 }
 
-export async function waitForServer(url, server, timeoutMs = 120_000) {
+async function waitForServer(url, server, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null)

@@ -13,7 +13,7 @@ export const REAL_DIR = path.resolve(
   process.env.FEED_CORPUS_DIR ?? "../shared/feed-corpus",
   "real",
 );
-export const PAIRS_FILE = path.resolve(import.meta.dirname, "pairs.jsonl");
+const PAIRS_FILE = path.resolve(import.meta.dirname, "pairs.jsonl");
 
 export interface CorpusItem {
   feed: string;
@@ -55,7 +55,7 @@ export function readCorpus(): CorpusItem[] {
   return items;
 }
 
-export const labelSchema = z.object({
+const labelSchema = z.object({
   a: z.object({ feed: z.string(), item: z.string() }),
   b: z.object({ feed: z.string(), item: z.string() }),
   same: z.boolean(),

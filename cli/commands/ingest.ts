@@ -33,7 +33,7 @@ function progressLine(report: FeedReport): string {
   return `${failed ? "✖" : "✔"} [${report.category}] ${report.url} — ${what} (${report.durationMs} ms)`;
 }
 
-export function summaryTable(summary: IngestSummary): string {
+function summaryTable(summary: IngestSummary): string {
   return formatTable(
     ["fetched", "not modified", "failed", "not due", "new articles", "updated articles", "time"],
     [
@@ -155,7 +155,7 @@ export const ingest: Command = {
 };
 
 /** What the picture pass did, in a line: `Pictures: 12 taken, 3 unchanged, 1 failed, 0 removed.` */
-export function picturesLine(p: PicturePassSummary): string {
+function picturesLine(p: PicturePassSummary): string {
   const deferred = p.deferred ? `, ${p.deferred} left for the next pass (out of time)` : "";
   return `Pictures: ${p.fetched} taken, ${p.notModified} unchanged, ${p.failed} failed (tried again later)${deferred}, ${p.removed} no longer used removed.`;
 }

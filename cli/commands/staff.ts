@@ -20,7 +20,7 @@ const USAGE = `news staff add <email> [--role editor|admin] [--password-stdin]
        news staff reset <email> [--password-stdin]`;
 
 /** 20 random characters from a 64-letter alphabet: 120 bits, typed once and kept in a manager. */
-export function generatedPassword(): string {
+function generatedPassword(): string {
   return randomBytes(15).toString("base64url");
 }
 
