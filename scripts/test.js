@@ -12,6 +12,8 @@ const STEPS = [
     ["types", "npx", ["tsc", "--noEmit"]],
     ["lint", "npx", ["eslint", ".", "--max-warnings", "0"]],
     ["format", "npx", ["prettier", "--check", "."]],
+    // Files, exports and dependencies nothing uses (knip.ts names the entry points).
+    ["dead code", "npx", ["knip"]],
   ],
   ["build", "npm", ["run", "build"]],
   // The Varnish test runs a real varnishd: installed here when it can be, or the run stops.
