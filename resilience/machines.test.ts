@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { machinesVcl } from "./machines";
+import { machinesVcl } from "./machines/varnish";
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "machines-vcl-"));
 // varnishd reads the file as its own user.

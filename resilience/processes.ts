@@ -182,6 +182,35 @@ export async function waitForOk(url: string, child: Child, timeoutMs = 90_000): 
   throw new Error(`${child.name} did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * Asks `test` every `intervalMs` until it holds: the time it first did. Fails when one of `children`
+ * stops that was not stopped on purpose, and once `timeoutMs` have passed.
+ */
+export async function pollUntil(
+  what: string,
+  test: () => Promise<boolean>,
+  timeoutMs: number,
+  watch: {
+    children: readonly Child[];
+    stoppedOnPurpose: (child: Child) => boolean;
+    intervalMs: number;
+  },
+): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await test()) return Date.now();
+    for (const child of watch.children) {
+      if (!isRunning(child) && !watch.stoppedOnPurpose(child)) {
+        throw new Error(
+          [`${child.name} stopped while waiting for ${what}:`, ...tail(child)].join("\n"),
+        );
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await sleep(watch.intervalMs);
+  }
+}
+
 /** Fails with a clear message when one of `ports` is already taken on 127.0.0.1. */
 export async function assertPortsFree(ports: number[]): Promise<void> {
   for (const port of ports) {
