@@ -6,9 +6,7 @@
  * it (the page cache is dropped through LISTEN/NOTIFY), and that a worker killed with SIGKILL in the
  * middle of a pass loses nothing: its lock goes with its session and the next worker completes it.
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -16,134 +14,47 @@ import { formatMarkdownTable } from "../server/test-support/report";
 import { sampleSiteEnv } from "../scripts/sample-site.js";
 import { advisoryLockHeld } from "../server/db/test-databases";
 import { INGEST_LOCK_ID } from "../server/ingest/ingest";
-import { rssFeed } from "../server/ingest/test-server";
 import { verdictList, type CheckResult, type Verdict } from "./check";
+import { createRunDatabase } from "./databases";
+import {
+  CATEGORIES,
+  DELAY_MS,
+  FIXTURE_PORT,
+  item,
+  passesOf,
+  startFixture,
+  type Fetch,
+} from "./multi-process/fixture";
+import {
+  compete,
+  killMidPass,
+  newArticle,
+  nextPass,
+  PAGE,
+  stopMidPass,
+  WEB_INTERVAL_MINUTES,
+  WEB_PORTS,
+  type Run,
+  type WebName,
+} from "./multi-process/scenarios";
 import {
   assertPortsFree,
   envNumber,
   get,
   isRunning,
+  pollUntil,
   sleep,
   startNode,
   stopChild,
   tail,
-  waitForOk,
   type Child,
 } from "./processes";
-
-const WEB_PORTS = { "web-a": 5160, "web-b": 5161 } as const;
-type WebName = keyof typeof WEB_PORTS;
-const FIXTURE_PORT = 5162;
-const CATEGORIES = ["local-news", "business", "sports", "technology", "health", "food"];
-/** The page whose freshness is checked: the category of the first feed. */
-const PAGE = "/local-news";
-/** Web processes try a pass every 3 s (±10 %); the worker's shortest interval is a minute. */
-const WEB_INTERVAL_MINUTES = "0.05";
-/**
- * The fixture's time per answer: long enough that passes (3 rounds of 2 feeds) often meet, longer
- * while a worker is to be killed in the middle of one, short for the pass that finishes its work.
- */
-const DELAY_MS = { compete: 700, kill: 1500, finish: 300 };
-
-interface Item {
-  guid: string;
-  title: string;
-  date: string;
-  link: string;
-}
-
-/** One feed request the fixture server answered (or was answering when its client died). */
-interface Fetch {
-  process: string;
-  path: string;
-  started: number;
-  ended: number;
-  /** Whether the whole answer was sent. */
-  complete: boolean;
-  /** The application name of the session holding the ingest lock when the request came in. */
-  holder: string | null;
-  titles: string[];
-}
 
 /** The application name of the session holding the ingest lock. */
 const HOLDERS_SQL = `
   SELECT a.application_name AS holder
   FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
   WHERE ${advisoryLockHeld(INGEST_LOCK_ID)}`;
-
-function item(prefix: string, n: number, title: string): Item {
-  return {
-    guid: `${prefix}-${n}`,
-    title,
-    date: new Date().toUTCString(),
-    link: `https://sample.example.org/${prefix}-${n}`,
-  };
-}
-
-/** The feeds, served slowly enough that a pass takes a while, noting who asked and who held the lock. */
-function startFixture(
-  feeds: Map<string, Item[]>,
-  processOf: (userAgent: string) => string,
-  holders: () => Promise<string[]>,
-  delay: { ms: number },
-  fetches: Fetch[],
-): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    const category = /^\/feeds\/([a-z-]+)\.xml$/.exec(req.url ?? "")?.[1] ?? "";
-    const items = feeds.get(category);
-    if (!items) {
-      res.writeHead(404).end();
-      return;
-    }
-    const xml = rssFeed(`Resilience ${category}`, items);
-    const fetch: Fetch = {
-      process: processOf(req.headers["user-agent"] ?? ""),
-      path: req.url ?? "",
-      started: Date.now(),
-      ended: NaN,
-      complete: false,
-      holder: null,
-      titles: items.map((i) => i.title),
-    };
-    fetches.push(fetch);
-    res.on("finish", () => (fetch.complete = true));
-    res.on("close", () => (fetch.ended = Date.now()));
-    void (async () => {
-      // The requester waits for this answer, so a lock it holds now it holds until the answer.
-      const now = await holders().catch(() => ["(query failed)"]);
-      fetch.holder = now.length === 1 ? (now[0] ?? null) : now.length === 0 ? null : now.join("+");
-      await sleep(delay.ms);
-      res.writeHead(200, { "Content-Type": "application/rss+xml" }).end(xml);
-    })().catch(() => res.destroy());
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(FIXTURE_PORT, "127.0.0.1", () => resolve(server));
-  });
-}
-
-/** A process's feed requests in arrival order, cut into passes: a pass asks for each feed once. */
-function passesOf(fetches: Fetch[]) {
-  const passes: { process: string; start: number; end: number; fetches: number }[] = [];
-  const current = new Map<string, { paths: Set<string>; index: number }>();
-  for (const fetch of [...fetches].sort((a, b) => a.started - b.started)) {
-    // A request still under way counts as going on for ever.
-    const end = Number.isNaN(fetch.ended) ? Infinity : fetch.ended;
-    let open = current.get(fetch.process);
-    if (!open || open.paths.has(fetch.path)) {
-      passes.push({ process: fetch.process, start: fetch.started, end, fetches: 0 });
-      open = { paths: new Set(), index: passes.length - 1 };
-      current.set(fetch.process, open);
-    }
-    open.paths.add(fetch.path);
-    const pass = passes[open.index];
-    if (pass) {
-      pass.fetches++;
-      pass.end = Math.max(pass.end, end);
-    }
-  }
-  return passes;
-}
 
 export async function multiProcessCheck(): Promise<CheckResult> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -155,13 +66,10 @@ export async function multiProcessCheck(): Promise<CheckResult> {
   const exclusionSeconds = envNumber("RESILIENCE_EXCLUSION_SECONDS", 25);
   await assertPortsFree([...Object.values(WEB_PORTS), FIXTURE_PORT]);
 
-  const name = `resilience_${process.pid}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl, application_name: "resilience" });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const { name, url: databaseUrl } = await createRunDatabase(admin, adminUrl, "resilience");
+
   const db = new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: "resilience" });
   // An idle client whose session ends emits 'error'; the next query opens another.
   db.on("error", () => undefined);
@@ -250,21 +158,12 @@ export async function multiProcessCheck(): Promise<CheckResult> {
     return code;
   };
   const page = async (web: WebName) => get(`http://127.0.0.1:${WEB_PORTS[web]}${PAGE}`);
-  const waitUntil = async (what: string, test: () => Promise<boolean>, timeoutMs: number) => {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (await test()) return Date.now();
-      for (const child of children) {
-        if (!isRunning(child) && !exits.some((e) => e.startsWith(`${child.name}:`))) {
-          throw new Error(
-            [`${child.name} stopped while waiting for ${what}:`, ...tail(child)].join("\n"),
-          );
-        }
-      }
-      await sleep(100);
-    }
-    throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
-  };
+  const waitUntil = (what: string, test: () => Promise<boolean>, timeoutMs: number) =>
+    pollUntil(what, test, timeoutMs, {
+      children,
+      stoppedOnPurpose: (child) => exits.some((e) => e.startsWith(`${child.name}:`)),
+      intervalMs: 100,
+    });
   const titlesStored = async (pattern: string) =>
     Number(
       (
@@ -290,254 +189,28 @@ export async function multiProcessCheck(): Promise<CheckResult> {
   const verdicts: Verdict[] = [];
   const notes: string[] = [];
   try {
-    // --- 1. Exclusion: all three start at once and keep trying ------------------------------------
     console.log(
       `multi-process: database ${name}; web-a, web-b (a pass every 3 s) and worker-1 start together (${exclusionSeconds} s)…`,
     );
-    const webs = {
-      "web-a": startWeb("web-a", 1, WEB_INTERVAL_MINUTES),
-      "web-b": startWeb("web-b", 1, WEB_INTERVAL_MINUTES),
+    const run: Run = {
+      db,
+      feeds,
+      fetches,
+      delay,
+      holders,
+      startWeb,
+      startWorker,
+      stop,
+      page,
+      waitUntil,
+      titlesStored,
+      verdicts,
     };
-    const worker1 = startWorker(1);
-    await Promise.all(
-      (Object.keys(webs) as WebName[]).map((web) =>
-        waitForOk(`http://127.0.0.1:${WEB_PORTS[web]}/healthz`, webs[web]),
-      ),
-    );
-    await sleep(exclusionSeconds * 1000);
-    const skipped = (child: Child) =>
-      child.lines.filter((line) =>
-        /ingest pass skipped|Another ingest pass is running on this database/.test(line),
-      ).length;
-    const skips = [webs["web-a"], webs["web-b"], worker1].map((c) => ({
-      name: c.name,
-      skipped: skipped(c),
-    }));
-    const exclusionPasses = passesOf(fetches);
-    const passCounts = new Map<string, number>();
-    for (const pass of exclusionPasses)
-      passCounts.set(pass.process, (passCounts.get(pass.process) ?? 0) + 1);
-    const totalSkips = skips.reduce((n, s) => n + s.skipped, 0);
-    verdicts.push({
-      pass: passCounts.size >= 2 && totalSkips >= 1,
-      text: `the processes competed: in ${exclusionSeconds} s passes by ${[...passCounts].map(([p, n]) => `${p} ${n}`).join(", ")}; passes skipped because another process held the lock: ${skips.map((s) => `${s.name} ${s.skipped}`).join(", ")}`,
-    });
-
-    // --- 2. A new article reaches both web processes' pages -------------------------------------
-    console.log("multi-process: a new article in a feed, then both web processes' pages…");
-    const cachedBefore: string[] = [];
-    for (const web of Object.keys(webs) as WebName[]) {
-      await page(web);
-      cachedBefore.push(`${web} ${String((await page(web)).headers["x-cache"])}`);
-    }
-    const headline = `Resilience headline ${randomBytes(4).toString("hex")}`;
-    const changedAt = Date.now();
-    feeds.get("local-news")?.unshift(item("fresh", 1, headline));
-    const storedAt = await waitUntil(
-      "the new article to be stored",
-      async () => (await titlesStored(headline)) === 1,
-      30_000,
-    );
-    const storedBy =
-      fetches.find((f) => f.started >= changedAt && f.titles.includes(headline) && f.complete)
-        ?.process ?? "unknown";
-    const seenAfter: string[] = [];
-    let bothServe = true;
-    for (const web of Object.keys(webs) as WebName[]) {
-      try {
-        const at = await waitUntil(
-          `${web} to show the new headline`,
-          async () => (await page(web)).body.includes(headline),
-          15_000,
-        );
-        seenAfter.push(`${web} ${((at - storedAt) / 1000).toFixed(1)} s`);
-      } catch {
-        bothServe = false;
-        seenAfter.push(`${web} never (15 s)`);
-      }
-    }
-    verdicts.push({
-      pass: bothServe && cachedBefore.every((entry) => entry.endsWith(" HIT")),
-      text: `a new article stored by ${storedBy}'s pass (${((storedAt - changedAt) / 1000).toFixed(1)} s after the feed changed) is on ${PAGE} of both web processes, whose cached copies (${cachedBefore.join(", ")}) were kept for up to an hour otherwise: ${seenAfter.join(", ")} after it was stored`,
-    });
-
-    // --- 3. A worker killed in the middle of a pass --------------------------------------------
-    console.log(
-      "multi-process: web processes restarted without a schedule; a worker killed mid-pass…",
-    );
-    // The web process in the middle of a pass is stopped first: the feeds it was reading must stay
-    // due for the next pass, not back off as failures.
-    let ingesting: WebName | undefined;
-    await waitUntil(
-      "a web process to be in the middle of a pass",
-      async () => {
-        const [holder] = await holders();
-        ingesting = (Object.keys(webs) as WebName[]).find(
-          (web) =>
-            web === holder && fetches.some((f) => f.process === web && Number.isNaN(f.ended)),
-        );
-        return ingesting !== undefined;
-      },
-      30_000,
-    );
-    const first = ingesting ?? "web-a";
-    const cut = fetches.filter((f) => f.process === first && Number.isNaN(f.ended)).length;
-    const stopCodes = [
-      await stop(webs[first]),
-      await stop(webs[first === "web-a" ? "web-b" : "web-a"]),
-      await stop(worker1),
-    ];
-    const failedFeeds = Number(
-      (
-        await db.query<{ n: string }>(
-          "SELECT count(*) AS n FROM feeds WHERE consecutive_failures > 0 OR next_attempt_at > now()",
-        )
-      ).rows[0]?.n,
-    );
-    verdicts.push({
-      pass: stopCodes.every((code) => code === 0) && failedFeeds === 0,
-      text: `${first}, stopped with SIGTERM in the middle of a pass (${cut} feed requests under way), then the other web process and worker-1 stopped cleanly (exit codes ${stopCodes.join(", ")}); feeds left failed or not due: ${failedFeeds}`,
-    });
-    // From here on only workers ingest, so the one killed is the one in the middle of the pass.
-    const servers = { "web-a": startWeb("web-a", 2, "0"), "web-b": startWeb("web-b", 2, "0") };
-    await Promise.all(
-      (Object.keys(servers) as WebName[]).map((web) =>
-        waitForOk(`http://127.0.0.1:${WEB_PORTS[web]}/healthz`, servers[web]),
-      ),
-    );
-    for (const web of Object.keys(servers) as WebName[]) await page(web);
-    const before = new Set(
-      (await db.query<{ id: string }>("SELECT id FROM articles")).rows.map((r) => r.id),
-    );
-    const tag = randomBytes(3).toString("hex");
-    const expected: string[] = [];
-    for (const category of CATEGORIES) {
-      for (const n of [1, 2, 3]) {
-        const title = `Kill check ${tag} ${category} ${n}`;
-        feeds.get(category)?.unshift(item(`kill-${tag}-${category}`, n, title));
-        expected.push(title);
-      }
-    }
-    delay.ms = DELAY_MS.kill;
-    const worker2 = startWorker(2);
-    let storedAtKill = 0;
-    await waitUntil(
-      "worker-2 to be in the middle of its pass",
-      async () => {
-        storedAtKill = await titlesStored(`Kill check ${tag} %`);
-        const inFlight = fetches.filter(
-          (f) => f.process === "worker-2" && Number.isNaN(f.ended),
-        ).length;
-        return storedAtKill >= 1 && storedAtKill < expected.length && inFlight > 0;
-      },
-      60_000,
-    );
-    const holderAtKill = (await holders()).join("+") || "nobody";
-    const inFlightAtKill = fetches.filter(
-      (f) => f.process === "worker-2" && Number.isNaN(f.ended),
-    ).length;
-    const killedAt = Date.now();
-    await stop(worker2, "SIGKILL");
-    const releasedAt = await waitUntil(
-      "the ingest lock to be released",
-      async () => (await holders()).length === 0,
-      10_000,
-    );
-    // PostgreSQL ends each of the killed process's sessions (a backend process each) when it sees
-    // that session's socket closed: the one holding the lock may end a few milliseconds before
-    // the others (seen once: 1 session left when the lock was free 8 ms after the kill).
-    let sessionsLeft = NaN;
-    let sessionsGoneAt = NaN;
-    const sessionsDeadline = Date.now() + 10_000;
-    for (;;) {
-      sessionsLeft = Number(
-        (
-          await db.query<{ n: string }>(
-            "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'worker-2'",
-          )
-        ).rows[0]?.n,
-      );
-      if (sessionsLeft === 0) sessionsGoneAt = Date.now();
-      if (sessionsLeft === 0 || Date.now() >= sessionsDeadline) break;
-      await sleep(20);
-    }
-    const afterKill = new Set(
-      (await db.query<{ id: string }>("SELECT id FROM articles")).rows.map((r) => r.id),
-    );
-    const lostAtKill = [...before].filter((id) => !afterKill.has(id)).length;
-    const storedAfterKill = await titlesStored(`Kill check ${tag} %`);
-    verdicts.push({
-      pass:
-        holderAtKill === "worker-2" &&
-        releasedAt - killedAt < 10_000 &&
-        sessionsLeft === 0 &&
-        lostAtKill === 0 &&
-        storedAfterKill >= storedAtKill,
-      text: `worker-2 was killed (SIGKILL) holding the lock (holder: ${holderAtKill}), with ${storedAtKill} of ${expected.length} new articles stored and ${inFlightAtKill} feed request(s) under way when the signal was sent; the lock was free ${releasedAt - killedAt} ms later and ${sessionsLeft === 0 ? `its last session ended ${sessionsGoneAt - killedAt} ms after the kill` : `${sessionsLeft} of its sessions were still open 10 s after the kill`}; ${lostAtKill} of the ${before.size} articles stored before were lost, and the ${storedAfterKill} new ones it had stored by then are kept`,
-    });
-
-    delay.ms = DELAY_MS.finish;
-    const worker3 = startWorker(3);
-    await waitUntil(
-      "worker-3 to finish its first pass",
-      async () =>
-        worker3.lines.some((line) => /^Blog: /.test(line)) &&
-        worker3.lines.some((l) => /new articles/.test(l)),
-      60_000,
-    );
-    const worker3Skipped = skipped(worker3);
-    const rows = await db.query<{ id: string; title: string }>("SELECT id, title FROM articles");
-    const ids = new Set(rows.rows.map((r) => r.id));
-    const lost = [...before].filter((id) => !ids.has(id)).length;
-    const killTitles = rows.rows
-      .filter((r) => r.title.startsWith(`Kill check ${tag} `))
-      .map((r) => r.title);
-    const missing = expected.filter((title) => !killTitles.includes(title));
-    const duplicates = killTitles.length - new Set(killTitles).size;
-    const worker3Fetched = new Set(
-      fetches.filter((f) => f.process === "worker-3" && f.complete).map((f) => f.path),
-    ).size;
-    verdicts.push({
-      pass:
-        worker3Skipped === 0 &&
-        lost === 0 &&
-        missing.length === 0 &&
-        duplicates === 0 &&
-        rows.rows.length === before.size + expected.length,
-      text: `worker-3 ran the next pass (${worker3Skipped === 0 ? "not skipped" : "SKIPPED"}; ${worker3Fetched} of ${CATEGORIES.length} feeds read): ${expected.length - missing.length} of ${expected.length} new articles stored, ${duplicates} twice, ${lost} earlier ones lost; ${rows.rows.length} articles in all, for ${before.size} before + ${expected.length} new`,
-    });
-    const newest = expected.filter((title) => title.includes(" local-news "));
-    const shown: string[] = [];
-    let shownBoth = true;
-    for (const web of Object.keys(servers) as WebName[]) {
-      try {
-        await waitUntil(
-          `${web} to show worker-3's articles`,
-          async () => {
-            const body = (await page(web)).body;
-            return newest.every((title) => body.includes(title));
-          },
-          15_000,
-        );
-        shown.push(`${web}-2 yes`);
-      } catch {
-        shownBoth = false;
-        shown.push(`${web}-2 no`);
-      }
-    }
-    verdicts.push({
-      pass: shownBoth,
-      text: `both restarted web processes show worker-3's ${PAGE} articles over their cached copies: ${shown.join(", ")}`,
-    });
-    const finalCodes = [
-      await stop(worker3),
-      await stop(servers["web-a"]),
-      await stop(servers["web-b"]),
-    ];
-    verdicts.push({
-      pass: finalCodes.every((code) => code === 0),
-      text: `worker-3 and both web processes stopped cleanly on SIGTERM (exit codes ${finalCodes.join(", ")})`,
-    });
+    // The scenarios, in turn on the same database and feeds.
+    const { webs, worker1 } = await compete(run, exclusionSeconds);
+    await newArticle(run, webs);
+    await stopMidPass(run, webs, worker1);
+    await nextPass(run, await killMidPass(run));
   } finally {
     sampling = false;
     await sampler;
