@@ -94,7 +94,7 @@ export const RANKED_MATCHES = 300;
  * do not match it read 15,000 rows at 500,000 stories; within a known date range the planner ANDs
  * the word's index with the date index's and reads only the matches.
  */
-export const RECENT_STORIES = 20_000;
+const RECENT_STORIES = 20_000;
 
 /**
  * When the RECENT_STORIES-th newest live story was published: null while there are fewer. One
