@@ -13,17 +13,20 @@ import path from "node:path";
 import { formatMarkdownTable } from "../server/test-support/report";
 import { sampleSiteEnv } from "../scripts/sample-site.js";
 import { ms, verdictList, type CheckResult, type Verdict } from "./check";
+import { compareSignups, readSignups } from "./load/signups";
 import {
   assertPortsFree,
   envNumber,
   get,
   metricSum,
   collectGarbage,
+  procCpuTicks,
   procMb,
   sleep,
   startProcess,
   stopChild,
   tail,
+  TICKS_PER_SECOND,
   waitForOk,
 } from "./processes";
 import { ensureWrk, runWrk, socketErrorKinds, socketErrors, type WrkResult } from "./wrk";
@@ -73,30 +76,6 @@ interface Settings {
   postConnections: number;
 }
 
-/** What the wrk script saw of the signups: per wrk thread what it sent, and every answer. */
-interface Signups {
-  sent: Map<number, number>;
-  answered: number;
-  statuses: Map<number, number>;
-  /** Ids (`prefix-thread-n`) whose answer was the 303 of a stored signup. */
-  stored: Set<string>;
-}
-
-function readSignups(file: string): Signups {
-  const signups: Signups = { sent: new Map(), answered: 0, statuses: new Map(), stored: new Set() };
-  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
-    const [kind, a = "", b = ""] = line.split(" ");
-    if (kind === "sent") signups.sent.set(Number(a), Number(b));
-    else if (kind === "answered") signups.answered += Number(b);
-    else if (kind === "status")
-      signups.statuses.set(Number(a), (signups.statuses.get(Number(a)) ?? 0) + Number(b));
-    else if (kind === "ok") signups.stored.add(a);
-  }
-  return signups;
-}
-
-const totalSent = (signups: Signups) => [...signups.sent.values()].reduce((n, v) => n + v, 0);
-
 /**
  * Both streams at once for `seconds` of load (after each connection's first request is held for
  * HOLD_MS); signups carry ids starting with `prefix`.
@@ -142,31 +121,6 @@ async function streams(settings: Settings, prefix: string, seconds: number, work
   return { home, post, signups: readSignups(out) };
 }
 
-/**
- * Every signup answered 303 must be stored. A stored one without an answer must be one wrk sent
- * and stopped waiting for at the end of its run (in flight), never more of them than were.
- */
-function compareSignups(signups: Signups, prefix: string, storedIds: Set<string>) {
-  const missing = [...signups.stored].filter((id) => !storedIds.has(id));
-  const unanswered = [...storedIds].filter(
-    (id) => id.startsWith(`${prefix}-`) && !signups.stored.has(id),
-  );
-  const neverSent = unanswered.filter((id) => {
-    const [, thread, n] = /^.+-(\d+)-(\d+)$/.exec(id) ?? [];
-    return !(Number(n) >= 1 && Number(n) <= (signups.sent.get(Number(thread)) ?? 0));
-  });
-  const inFlight = totalSent(signups) - signups.answered;
-  return {
-    answered303: signups.stored.size,
-    stored: signups.stored.size - missing.length + unanswered.length,
-    missing,
-    unanswered: unanswered.length,
-    neverSent,
-    inFlight,
-    pass: missing.length === 0 && neverSent.length === 0 && unanswered.length <= inFlight,
-  };
-}
-
 function settingsFromEnv(): Settings {
   return {
     seconds: envNumber("RESILIENCE_LOAD_SECONDS", 60),
@@ -176,15 +130,8 @@ function settingsFromEnv(): Settings {
   };
 }
 
-const TICKS_PER_SECOND =
-  Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
-
 /** CPU seconds (user and system) a process has used so far. */
-function cpuSeconds(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  // utime and stime: fields 14 and 15 of the file, 12 and 13 after the command name.
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
+const cpuSeconds = (pid: number) => procCpuTicks(pid) / TICKS_PER_SECOND;
 
 /** Seconds the process's main (JavaScript) thread has spent runnable but waiting for a CPU. */
 function runQueueSeconds(pid: number): number {

@@ -3,7 +3,7 @@
  * tsx` (node itself, so the pid is the server's for /proc and signals), their output kept for the
  * report, and every one stopped again by its own pid when the run ends or is interrupted.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -230,6 +230,17 @@ export function procMb(pid: number, field: "VmRSS" | "VmHWM"): number {
   const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
   if (!kb) throw new Error(`no ${field} in /proc/${pid}/status`);
   return Number(kb) / 1024;
+}
+
+/** Clock ticks per second: the unit of the CPU times in /proc/<pid>/stat. */
+export const TICKS_PER_SECOND =
+  Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** Clock ticks of CPU (user and system) a process has used so far. */
+export function procCpuTicks(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  // utime and stime: fields 14 and 15 of the file, 12 and 13 after the command name.
+  return Number(fields[11]) + Number(fields[12]);
 }
 
 /**
