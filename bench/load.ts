@@ -9,16 +9,18 @@
  * alternating with this one, so a change is measured side by side with the code before it.
  * Run `npm run build` first. Needs wrk and nginx (installed with apt when run as root).
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { procMb } from "../resilience/processes";
 import { adminQuery } from "../server/db/admin";
-import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
+import { writeSection } from "../server/test-support/report";
+import { startBaseline } from "./load/baseline";
 import { startNginx } from "./load/nginx";
+import { loadReport, type PageRun, type UncachedRun } from "./load/report";
 import {
-  CONNECTIONS,
   SECONDS,
   childPids,
   ensureTools,
@@ -40,48 +42,12 @@ import {
 
 const PORT = Number(process.env.BENCH_PORT ?? 3500);
 const NGINX_PORT = PORT + 1;
+const BASELINE_PORT = PORT + 2;
 const AGAINST_PORT = PORT + 3;
 const AGAINST = process.env.BENCH_LOAD_AGAINST;
 /** Runs per page and server, alternating between the checkouts; the median run is reported. */
 const ROUNDS = Number(process.env.BENCH_LOAD_ROUNDS ?? (AGAINST ? 3 : 1));
-const TARGET = { ratio: 0.4, p99Ms: 50, uncachedRps: 300, rssMb: 250 };
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
-}
-
-function peakRssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
-}
-
-// --- Baselines: what any Node server, and Express alone, can do with the same bytes -------------
-
-const BASELINE_PORT = PORT + 2;
-const BASELINE = `
-const fs = require("node:fs");
-const http = require("node:http");
-const body = fs.readFileSync(process.env.BODY_FILE);
-const headers = { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "gzip", "Content-Length": body.length };
-if (process.env.MODE === "express") {
-  const app = require("express")();
-  app.get("/", (_req, res) => { res.set(headers); res.end(body); });
-  app.listen(${BASELINE_PORT}, "127.0.0.1");
-} else {
-  http.createServer((_req, res) => { res.writeHead(200, headers); res.end(body); }).listen(${BASELINE_PORT}, "127.0.0.1");
-}`;
-
-/** A one-route server answering every GET with the saved gzip bytes: bare node:http or Express 5. */
-async function startBaseline(mode: "node" | "express", bodyFile: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["-e", BASELINE], {
-    env: { ...process.env, NODE_ENV: "production", MODE: mode, BODY_FILE: bodyFile },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  await waitFor(`http://127.0.0.1:${BASELINE_PORT}/`);
-  return child;
-}
 
 // --- Run -------------------------------------------------------------------------------------------
 
@@ -197,25 +163,6 @@ async function loadSites(urlPath: string, withChildren: boolean) {
   }));
 }
 
-interface PageRun {
-  setup: string;
-  name: string;
-  path: string;
-  gzipBytes: number;
-  ours: LoadResult;
-  /** BENCH_LOAD_AGAINST's, measured alternating with ours. */
-  theirs: LoadResult | null;
-  nginx: LoadResult | null;
-  renders: number;
-  cacheAfter: string;
-}
-interface UncachedRun extends LoadResult {
-  setup: string;
-  caches: string;
-  renders: number;
-  theirs: LoadResult | null;
-}
-
 /** The uncached home page's runs: the page cache off, then the read cache too. */
 const UNCACHED_VARIANTS: { label: string; env: Record<string, string> }[] = [
   { label: "PAGE_CACHE_MB=0", env: { PAGE_CACHE_MB: "0" } },
@@ -327,11 +274,13 @@ try {
     }
     const [ourSite, theirSite] = sites;
     if (setup.processes === 1) {
-      rssAfterLoad = rssMb(ourSite?.child.pid ?? 0);
-      peakAfterLoad = peakRssMb(ourSite?.child.pid ?? 0);
-      if (theirSite) theirRssAfterLoad = rssMb(theirSite.child.pid ?? 0);
+      rssAfterLoad = procMb(ourSite?.child.pid ?? 0, "VmRSS");
+      peakAfterLoad = procMb(ourSite?.child.pid ?? 0, "VmHWM");
+      if (theirSite) theirRssAfterLoad = procMb(theirSite.child.pid ?? 0, "VmRSS");
     } else if (ourSite) {
-      clusterRss.push(...webProcessPids(ourSite.child, setup.processes).map(rssMb));
+      clusterRss.push(
+        ...webProcessPids(ourSite.child, setup.processes).map((pid) => procMb(pid, "VmRSS")),
+      );
     }
     await stopSites();
 
@@ -365,7 +314,7 @@ try {
   // Where the gap to nginx comes from: the same home page bytes from a bare Node server and Express.
   for (const mode of ["node", "express"] as const) {
     console.log(`Loading the home page's bytes from bare ${mode} (${SECONDS} s)…`);
-    const child = await startBaseline(mode, path.join(www, "home.html.gz"));
+    const child = await startBaseline(mode, path.join(www, "home.html.gz"), BASELINE_PORT);
     try {
       baselines.push({
         mode,
@@ -379,164 +328,23 @@ try {
   await cleanUp();
 }
 
-// --- Report ----------------------------------------------------------------------------------------
-
-const verdicts: string[] = [];
-const verdict = (pass: boolean, what: string) => {
-  const line = `${pass ? "PASS" : "MISS"}: ${what}`;
-  verdicts.push(line);
-  return pass;
-};
-const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
-const cpu = (value: number) => `${Math.round(value * 100)} %`;
-const errors = (r: LoadResult) => `${r.non2xx} / ${r.socketErrors}`;
-const shortPath = (urlPath: string) => (urlPath.length > 40 ? `${urlPath.slice(0, 37)}…` : urlPath);
-const rows: (string | number)[][] = [];
-for (const run of runs) {
-  const ratio = run.nginx ? run.ours.rps / run.nginx.rps : NaN;
-  const what = `${run.name}, ${run.setup}`;
-  rows.push([
-    `${run.name} (\`${shortPath(run.path)}\`), ${(run.gzipBytes / 1024).toFixed(1)} KB gzip`,
-    `ours, ${run.setup} (page cache; ${run.renders} ${run.renders === 1 ? "render" : "renders"} during the run; then X-Cache ${run.cacheAfter})`,
-    Math.round(run.ours.rps),
-    ms(run.ours.p50Ms),
-    ms(run.ours.p99Ms),
-    errors(run.ours),
-    `${cpu(run.ours.serverCpu)} / ${cpu(run.ours.clientCpu)}`,
-    Number.isNaN(ratio) ? "not measured" : `${(ratio * 100).toFixed(0)} %`,
-  ]);
-  if (run.nginx) {
-    rows.push([
-      "",
-      "nginx `gzip_static`, same bytes",
-      Math.round(run.nginx.rps),
-      ms(run.nginx.p50Ms),
-      ms(run.nginx.p99Ms),
-      errors(run.nginx),
-      `${cpu(run.nginx.serverCpu)} / ${cpu(run.nginx.clientCpu)}`,
-      "100 %",
-    ]);
-  }
-  // One decimal in the verdict: a ratio just under the target must not read as the target itself.
-  verdict(
-    !Number.isNaN(ratio) && ratio >= TARGET.ratio,
-    `${what}: ${Number.isNaN(ratio) ? "no upper bound measured" : `${(ratio * 100).toFixed(1)} % of nginx`} (target ≥ ${TARGET.ratio * 100} %)`,
-  );
-  verdict(
-    run.ours.p99Ms < TARGET.p99Ms,
-    `${what}: p99 ${ms(run.ours.p99Ms)} (target < ${TARGET.p99Ms} ms)`,
-  );
-  verdict(
-    run.ours.non2xx + run.ours.socketErrors === 0,
-    `${what}: ${run.ours.non2xx} non-2xx, ${run.ours.socketErrors} socket errors (target 0)`,
-  );
-}
-const homeNginx = runs.find((run) => run.name === "home")?.nginx;
-for (const [index, { mode, result }] of baselines.entries()) {
-  rows.push([
-    index === 0 ? "home's bytes, for comparison" : "",
-    mode === "node"
-      ? "bare `node:http` server, one route, same bytes"
-      : "bare Express 5 app, one route, same bytes",
-    Math.round(result.rps),
-    ms(result.p50Ms),
-    ms(result.p99Ms),
-    errors(result),
-    `${cpu(result.serverCpu)} / ${cpu(result.clientCpu)}`,
-    homeNginx ? `${((result.rps / homeNginx.rps) * 100).toFixed(0)} %` : "",
-  ]);
-}
-for (const [index, run] of uncachedRuns.entries()) {
-  rows.push([
-    index === 0 ? "home (`/`), no page cache" : "",
-    `ours, ${run.setup}, ${run.caches} (${run.renders} renders during the run)`,
-    Math.round(run.rps),
-    ms(run.p50Ms),
-    ms(run.p99Ms),
-    errors(run),
-    `${cpu(run.serverCpu)} / ${cpu(run.clientCpu)}`,
-    "",
-  ]);
-  verdict(
-    run.rps >= TARGET.uncachedRps,
-    `uncached home, ${run.setup}, ${run.caches}: ${Math.round(run.rps)} requests/s (target ≥ ${TARGET.uncachedRps})`,
-  );
-}
-for (const error of uncachedErrors) verdict(false, `uncached home: not measured (${error})`);
-verdict(
-  rssAfterLoad < TARGET.rssMb,
-  `server RSS after the load, 1 process: ${rssAfterLoad.toFixed(0)} MB (target < ${TARGET.rssMb} MB)`,
-);
-const table = formatMarkdownTable(
-  [
-    "page",
-    "server",
-    "requests/s",
-    "p50",
-    "p99",
-    "errors (non-2xx / socket)",
-    "CPU: server / wrk",
-    "of nginx",
-  ],
-  rows,
-);
-const memory = `Server RSS (VmRSS of the node process) after the cached load, 1 process: ${rssAfterLoad.toFixed(0)} MB (peak VmHWM ${peakAfterLoad.toFixed(0)} MB)${clusterRss.length > 0 ? `; 2 processes: ${clusterRss.map((mb) => `${mb.toFixed(0)} MB`).join(" and ")} (each web process; the supervisor holds no pages)` : ""}${AGAINST ? `; against ${theirName}, 1 process: ${theirRssAfterLoad.toFixed(0)} MB` : ""}.`;
-
-/** BENCH_LOAD_AGAINST's figures beside ours, measured alternating with them. */
-const pct = (ours: number, theirs: number) => `${((ours / theirs) * 100).toFixed(0)} %`;
-const sideRow = (page: string, setup: string, ours: LoadResult, theirs: LoadResult) => [
-  page,
-  setup,
-  Math.round(ours.rps),
-  Math.round(theirs.rps),
-  pct(ours.rps, theirs.rps),
-  ms(ours.p99Ms),
-  ms(theirs.p99Ms),
-  pct(ours.p99Ms, theirs.p99Ms),
-  `${errors(ours)}, ${errors(theirs)}`,
-];
-const sideRows: (string | number)[][] = [];
-for (const run of runs) {
-  if (!run.theirs) continue;
-  const page = `${run.name} (\`${shortPath(run.path)}\`)`;
-  sideRows.push(sideRow(page, `${run.setup}, page cache`, run.ours, run.theirs));
-}
-for (const run of uncachedRuns) {
-  if (run.theirs)
-    sideRows.push(sideRow("home (`/`)", `${run.setup}, ${run.caches}`, run, run.theirs));
-}
-const sideBySide = AGAINST
-  ? `Side by side with \`${path.resolve(AGAINST)}\` (\`BENCH_LOAD_AGAINST\`), its own production build started the same way (its own scripts, sample feeds, data directory and port ${AGAINST_PORT}), each page loaded on ours and theirs in turn, ours, theirs, ours, theirs…, ${ROUNDS} runs each, so the machine's other load falls on both alike; the median of each figure over its runs. Ours / theirs above 100 % in requests/s, or below 100 % in p99, is ours faster.
-
-${formatMarkdownTable(
-  [
-    "page",
-    "setup",
-    "ours: requests/s",
-    `${theirName}: requests/s`,
-    "ours / theirs",
-    "ours: p99",
-    `${theirName}: p99`,
-    "ours / theirs",
-    "errors (non-2xx / socket): ours, theirs",
-  ],
-  sideRows,
-)}
-
-`
-  : "";
-const tool = tools.wrk
-  ? `\`wrk -t2 -c${CONNECTIONS} -d${SECONDS}s --latency -H 'Accept-Encoding: gzip'\``
-  : `autocannon (wrk was not installed), ${CONNECTIONS} connections, ${SECONDS} s, \`Accept-Encoding: gzip\``;
-const body = `Machine: ${machineLine()}
-
-${table}
-
-${sideBySide}${memory}
-
-${[...verdicts, ...setupsNotRun].map((line) => `- ${line}`).join("\n")}
-
-${tool} ${ROUNDS > 1 ? `per run; ours the median of ${ROUNDS} runs a row (renders counted over all of them), nginx and the bare servers one run` : "per row"}, on 127.0.0.1, against the production build (\`NODE_ENV=production\`, \`LOG_LEVEL=warn\`, the bundled sample feeds) in each setup on a fresh database: one process on PGlite, as \`npm start\` runs without \`DATABASE_URL\`, and two web processes behind their supervisor on PostgreSQL (\`WEB_CONCURRENCY=2\`); after a 5 s warm-up; nginx (2 workers, \`gzip_static on\`, access log off, keep-alive unlimited as Node's) serves each page's bytes saved from our server as \`.html\` + \`.html.gz\`, measured right after ours in the same run. The servers and wrk share the machine's ${os.cpus().length} cores, with whatever else runs on it (load average ${loadBefore.toFixed(1)} when the run began): the CPU column is per cent of one core, and wrk's share is taken from what either server could use. Each of our web processes runs one JavaScript thread (the CPU column adds up the supervisor and its processes); nginx runs two workers. Renders are counted from \`/metrics\` (a cached page is rendered again when its 60 s expire); the X-Cache shown is that of a request right after the run. For reference only, not measured here: nginx \`gzip_static\` was reported at ~42–47k requests/s on this machine earlier, WordPress behind nginx \`fastcgi_cache\` ~4.6–6k, Ghost 17–20 and WordPress without a cache 28.`;
+const body = loadReport({
+  runs,
+  uncachedRuns,
+  uncachedErrors,
+  setupsNotRun,
+  baselines,
+  loadBefore,
+  rssAfterLoad,
+  peakAfterLoad,
+  theirRssAfterLoad,
+  clusterRss,
+  against: AGAINST,
+  againstPort: AGAINST_PORT,
+  theirName,
+  rounds: ROUNDS,
+  wrk: tools.wrk,
+});
 console.log(`\n${body}\n`);
 await writeSection(
   "load",

@@ -4,6 +4,7 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { procCpuTicks, TICKS_PER_SECOND } from "../../resilience/processes";
 import { parseWrk, socketErrors } from "../../resilience/wrk";
 
 export const CONNECTIONS = 50;
@@ -56,9 +57,7 @@ export function childPids(pid: number): number[] {
 function cpuTicks(pid: number, children = false): number {
   const own = (id: number) => {
     try {
-      const fields = fs.readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-      // utime and stime: fields 14 and 15 of the file, 12 and 13 after the command name.
-      return Number(fields[11]) + Number(fields[12]);
+      return procCpuTicks(id);
     } catch {
       return 0;
     }
@@ -75,8 +74,6 @@ function childrenTicks(): number {
   const fields = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
   return Number(fields[13]) + Number(fields[14]);
 }
-
-const TICKS_PER_SECOND = Number(spawnSync("getconf", ["CLK_TCK"]).stdout?.toString().trim()) || 100;
 
 /** One load run against `url`; `serverPid` is measured for CPU (with its children for nginx). */
 export function load(
