@@ -15,301 +15,28 @@
  * a page naming none fails the run ("the page names no stored pictures"). Run `npm run build`
  * first.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { renderCrop, renderVariant } from "../server/images/picture";
-import {
-  CROPS,
-  VARIANT_FORMATS,
-  type VariantFormat,
-  type VariantWidth,
-} from "../server/images/variants";
+import type { VariantFormat } from "../server/images/variants";
 import { ingestFeedsAsync, sampleSiteEnv } from "../scripts/sample-site.js";
-import { WEB_PROCESS_ARGS, webProcessEnv } from "../scripts/web-process.js";
-import { pagePictures, STORED_PICTURE } from "../server/test-support/page-pictures";
+import { WEB_PROCESS_ARGS } from "../scripts/web-process.js";
 import { startRealPhotos, type RealPhotos } from "../server/test-support/photo-feeds";
 import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
+import {
+  CONNECTIONS,
+  measurePage,
+  SAMPLE_MS,
+  type CopyTime,
+  type PageRun,
+} from "./pictures/cold-page";
+import { measureResizing, ROUNDS, type ResizeRow } from "./pictures/resizing";
 
 const PORT = Number(process.env.BENCH_PICTURES_PORT ?? 3520);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const WIDTHS: VariantWidth[] = [320, 640, 1200];
-/** Each photo resized this many times per format and width. */
-const ROUNDS = Number(process.env.BENCH_PICTURE_ROUNDS ?? 2);
-/** A browser's connections to one host over HTTP/1.1. */
-const CONNECTIONS = 6;
-const SAMPLE_MS = 10;
 /** The web process's memory budget (decision 013, bench/load.ts). */
 const RSS_BUDGET_MB = 250;
-
-// --- 1. Resizing -----------------------------------------------------------------------------------
-
-interface ResizeRow {
-  what: string;
-  made: number;
-  cpuSeconds: number;
-  wallSeconds: number;
-  bytes: number;
-}
-
-function cpuSeconds(since: NodeJS.CpuUsage): number {
-  const used = process.cpuUsage(since);
-  return (used.user + used.system) / 1e6;
-}
-
-async function measureResizing(originals: Buffer[]): Promise<ResizeRow[]> {
-  const [first] = originals;
-  if (!first) throw new Error("no photos");
-  // sharp and each encoder loaded once before anything is timed.
-  for (const format of VARIANT_FORMATS) await renderVariant(first, { width: 320, format });
-  await renderCrop(first, CROPS.og);
-
-  const rows: ResizeRow[] = [];
-  const time = async (what: string, make: (original: Buffer) => Promise<Buffer>) => {
-    const cpu = process.cpuUsage();
-    const started = performance.now();
-    let made = 0;
-    let bytes = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const original of originals) {
-        bytes += (await make(original)).byteLength;
-        made += 1;
-      }
-    }
-    const row = {
-      what,
-      made,
-      cpuSeconds: cpuSeconds(cpu),
-      wallSeconds: (performance.now() - started) / 1000,
-      bytes,
-    };
-    console.log(
-      `  ${what}: ${(row.made / row.cpuSeconds).toFixed(1)} per CPU second, ${((row.wallSeconds / row.made) * 1000).toFixed(0)} ms each`,
-    );
-    rows.push(row);
-  };
-  for (const format of VARIANT_FORMATS) {
-    for (const width of WIDTHS) {
-      await time(`${format} ${width} px`, (original) => renderVariant(original, { width, format }));
-    }
-  }
-  // What most slots name, the middle 16:9 of the photo (shared/picture.ts, shapeSize), beside the
-  // whole photo at the same width: the bytes a 16:9 card saves.
-  for (const shape of ["whole", "wide"] as const) {
-    await time(`avif 720 px, ${shape === "wide" ? "wide (16:9)" : "whole"}`, (original) =>
-      renderVariant(original, { width: 720, format: "avif", shape }),
-    );
-  }
-  await time(`crop \`og\` ${CROPS.og.width} × ${CROPS.og.height} JPEG`, (original) =>
-    renderCrop(original, CROPS.og),
-  );
-  return rows;
-}
-
-// --- 2 and 3. The web process ----------------------------------------------------------------------
-
-/** One GET on a connection of its own: status, body bytes and milliseconds to the last byte. */
-function get(url: string): Promise<{ status: number; body: Buffer; ms: number }> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks),
-            ms: performance.now() - started,
-          }),
-        );
-        res.on("error", reject);
-      })
-      .on("error", reject);
-  });
-}
-
-function rssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
-  } catch {
-    return 0; // Gone (the picture maker's child exits when idle).
-  }
-}
-
-/** The RSS of the web process's picture maker (server/images/picture-maker.ts), 0 when none runs. */
-function makerRssMb(webPid: number): number {
-  let total = 0;
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      // pid (comm) state ppid ...: the command may hold spaces, so read after its ")".
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (ppid !== webPid) continue;
-      if (!fs.readFileSync(`/proc/${name}/cmdline`, "utf8").includes("picture-worker")) continue;
-      total += rssMb(Number(name));
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  return total;
-}
-
-async function startSite(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
-    env: webProcessEnv(env),
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
-    try {
-      if ((await get(`${ORIGIN}/healthz`)).status === 200) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the site did not answer within 60 s");
-}
-
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-}
-
-/** Removes every copy made of the stored pictures, keeping the originals ingest fetched. */
-function removeCopies(picturesDir: string): number {
-  let removed = 0;
-  for (const hash of fs.readdirSync(picturesDir)) {
-    if (!/^[0-9a-f]{64}$/.test(hash)) continue;
-    for (const file of fs.readdirSync(path.join(picturesDir, hash))) {
-      if (file === "original") continue;
-      fs.rmSync(path.join(picturesDir, hash, file));
-      removed += 1;
-    }
-  }
-  return removed;
-}
-
-interface CopyTime {
-  path: string;
-  format: string;
-  ms: number;
-  bytes: number;
-}
-
-/** Every address in `paths`, CONNECTIONS at a time; each one's time, and the time for all. */
-async function requestAll(paths: string[]): Promise<{ times: CopyTime[]; wallMs: number }> {
-  const times: CopyTime[] = [];
-  const started = performance.now();
-  let next = 0;
-  const worker = async () => {
-    while (next < paths.length) {
-      const picturePath = paths[next++] ?? "";
-      const response = await get(`${ORIGIN}${picturePath}`);
-      if (response.status !== 200) {
-        throw new Error(`${picturePath} answered ${response.status}`);
-      }
-      const file = STORED_PICTURE.exec(picturePath)?.[2] ?? "";
-      times.push({
-        path: picturePath,
-        format: /^(?:wide-)?\d+\./.test(file) ? (file.split(".")[1] ?? "") : "crop",
-        ms: response.ms,
-        bytes: response.body.byteLength,
-      });
-    }
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  return { times, wallMs: performance.now() - started };
-}
-
-interface PageRun {
-  name: string;
-  path: string;
-  /** `<picture>`s and `<img>`s of stored pictures: distinct hashes the page names. */
-  pictures: number;
-  copies: number;
-  rssBefore: number;
-  rssPeak: number;
-  rssAfter: number;
-  /** The picture maker's child process, and it with the web process, sampled together. */
-  makerPeak: number;
-  togetherPeak: number;
-  cold: { times: CopyTime[]; wallMs: number };
-  warm: { times: CopyTime[]; wallMs: number };
-}
-
-async function measurePage(
-  env: NodeJS.ProcessEnv,
-  picturesDir: string,
-  page: { name: string; path: (home: string) => string },
-): Promise<PageRun> {
-  const removed = removeCopies(picturesDir);
-  if (removed > 0) console.log(`  removed ${removed} copies made before: ${page.name} starts cold`);
-  const site = await startSite(env);
-  try {
-    const pid = site.pid ?? 0;
-    const home = (await get(`${ORIGIN}/`)).body.toString("utf8");
-    const pagePath = page.path(home);
-    const response = await get(`${ORIGIN}${pagePath}`);
-    if (response.status !== 200) throw new Error(`${pagePath} answered ${response.status}`);
-    const named = pagePictures(response.body.toString("utf8"), ORIGIN);
-    if (named.stored.length === 0) {
-      throw new Error(
-        `the page names no stored pictures: ${pagePath} names ${named.otherOrigins.length} on other origins and ${named.site.length} of the site's own, none at /images/<sha256>/…`,
-      );
-    }
-    const hashes = new Set(named.stored.map((p) => STORED_PICTURE.exec(p)?.[1]));
-    const rssBefore = rssMb(pid);
-    let rssPeak = rssBefore;
-    let makerPeak = 0;
-    let togetherPeak = rssBefore;
-    const sample = () => {
-      const web = rssMb(pid);
-      const maker = makerRssMb(pid);
-      rssPeak = Math.max(rssPeak, web);
-      makerPeak = Math.max(makerPeak, maker);
-      togetherPeak = Math.max(togetherPeak, web + maker);
-    };
-    const sampler = setInterval(sample, SAMPLE_MS);
-    let cold;
-    try {
-      cold = await requestAll(named.stored);
-    } finally {
-      clearInterval(sampler);
-    }
-    sample();
-    const rssAfter = rssMb(pid);
-    const warm = await requestAll(named.stored);
-    console.log(
-      `  ${page.name}: ${named.stored.length} copies of ${hashes.size} pictures; cold ${(cold.wallMs / 1000).toFixed(1)} s, warm ${(warm.wallMs / 1000).toFixed(2)} s; RSS ${rssBefore.toFixed(0)} → peak ${rssPeak.toFixed(0)} → ${rssAfter.toFixed(0)} MB; picture maker peak ${makerPeak.toFixed(0)} MB`,
-    );
-    return {
-      name: page.name,
-      path: pagePath,
-      pictures: hashes.size,
-      copies: named.stored.length,
-      rssBefore,
-      rssPeak,
-      rssAfter,
-      makerPeak,
-      togetherPeak,
-      cold,
-      warm,
-    };
-  } finally {
-    await stop(site);
-  }
-}
 
 // --- Run -------------------------------------------------------------------------------------------
 
@@ -363,7 +90,7 @@ try {
     { name: "article", path: firstArticle },
     { name: "home", path: () => "/" },
   ]) {
-    pages.push(await measurePage(env, picturesDir, page));
+    pages.push(await measurePage(ORIGIN, env, picturesDir, page));
   }
 } catch (error) {
   console.error(`✖ ${(error as Error).message}`);
