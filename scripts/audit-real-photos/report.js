@@ -4,7 +4,7 @@ import { kb, ms, percent, sortedNumbers } from "./format.js";
 import { lcpBreakdown, lighthouseImages, metric, observed } from "./lighthouse.js";
 import { PHONE, phoneRequests } from "./phone.js";
 
-export const TARGETS = {
+const TARGETS = {
   performance: 95,
   /** Real photos' LCP at most this much above the same page's with the sample pictures. */
   lcpRatio: 1.2,
