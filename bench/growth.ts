@@ -21,9 +21,11 @@ import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import type { LoadContext } from "../server/http/load-context";
-import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
+import { machineLine, writeSection } from "../server/test-support/report";
 import { SAN_DIEGO_ZONE } from "../shared/san-diego-time";
 import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
+import { countOf, fill, PER_YEAR } from "./growth/fill";
+import { meets, ratio, table, type Row } from "./growth/report";
 
 const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 6);
 const PG_ARTICLES = Number(process.env.GROWTH_ARTICLES ?? 500_000);
@@ -31,8 +33,6 @@ const PGLITE_ARTICLES = Number(
   process.env.GROWTH_PGLITE_ARTICLES ?? Math.min(100_000, PG_ARTICLES),
 );
 const ADMIN_URL = process.env.GROWTH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432";
-/** A 30-feed site stores about this many articles a year (issue #35). */
-const PER_YEAR = 100_000;
 const PORT = 3000;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 
@@ -104,13 +104,6 @@ async function openSite(env: NodeJS.ProcessEnv): Promise<Site> {
   return { env, database, context, articles: await countOf(database) };
 }
 
-async function countOf(database: Handle): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await database.db.execute(sql`SELECT count(*)::int AS n FROM articles`),
-  );
-  return row?.n ?? 0;
-}
-
 const siteEnv = (dataDir: string, databaseUrl?: string) =>
   sampleSiteEnv(PORT, dataDir, {
     LOG_LEVEL: "silent",
@@ -118,38 +111,6 @@ const siteEnv = (dataDir: string, databaseUrl?: string) =>
     PAGE_CACHE_MB: "0",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
-
-/**
- * Copies the sample feeds' articles back in time until the site holds `target`, at PER_YEAR a
- * year: copy k of an article is k steps older (published, first seen and updated), with its own
- * id, guid and link. Copies of one step share a first-seen time, as a pass's articles do.
- */
-async function fill(database: Handle, target: number): Promise<void> {
-  const originals = await countOf(database);
-  const copies = Math.max(0, Math.ceil((target - originals) / originals));
-  const stepSeconds = Math.round(((target / PER_YEAR) * 365 * 86_400) / Math.max(1, copies));
-  const perStatement = Math.max(1, Math.floor(20_000 / originals));
-  const started = performance.now();
-  for (let from = 1; from <= copies; from += perStatement) {
-    const to = Math.min(copies, from + perStatement - 1);
-    await database.db.execute(sql`
-      INSERT INTO articles (id, feed_id, category, guid, link, title, excerpt, content,
-                            sanitize_policy, image, picture, pictures_listed, author, published_at,
-                            first_seen_at, updated_at)
-      SELECT a.id || '-y' || k, a.feed_id, a.category, a.guid || '-y' || k, a.link || '#y' || k,
-             a.title, a.excerpt, a.content, a.sanitize_policy, a.image, a.picture, true, a.author,
-             a.published_at - make_interval(secs => k * ${stepSeconds}::int),
-             a.first_seen_at - make_interval(secs => k * ${stepSeconds}::int),
-             a.updated_at - make_interval(secs => k * ${stepSeconds}::int)
-        FROM articles a, generate_series(${from}::int, ${to}::int) AS k
-       WHERE a.id NOT LIKE '%-y%'`);
-    process.stdout.write(`\r  ${to} of ${copies} copies`);
-  }
-  // As autovacuum leaves a PostgreSQL table, and the web process's daily upkeep the embedded one
-  // (server/db/upkeep.ts, decision 030).
-  await database.db.execute(sql`VACUUM ANALYZE articles`);
-  console.log(` in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-}
 
 /** The new site: the sample feeds only, in a database of its own. */
 async function newSite(kind: "postgres" | "pglite"): Promise<Site> {
@@ -237,16 +198,6 @@ async function newestYear(site: Site): Promise<number> {
     ),
   );
   return row?.y ?? new Date().getFullYear();
-}
-
-interface Row {
-  page: string;
-  small: number;
-  large: number;
-  /** An absolute bound in ms, besides the 1.5x ratio every page is held to. */
-  limit?: number;
-  /** The page lists more on the grown site (a month's sitemap: 8,000 articles, not 240): held to `limit` alone. */
-  grows?: true;
 }
 
 /** Every route on both sites, alternating, median of ROUNDS renders after two to warm up. */
@@ -345,26 +296,6 @@ async function timeIngest(small: Site, large: Site): Promise<Row> {
     small: median(times.small),
     large: median(times.large),
   };
-}
-
-const ratio = (row: Row) => row.large / row.small;
-/** Within 1.5x of the new site, or under 10 ms: a ratio of two small numbers is noise. */
-const meets = (row: Row) =>
-  (row.grows || ratio(row) <= 1.5 || row.large < 10) &&
-  (row.limit === undefined || row.large <= row.limit);
-
-function table(rows: Row[], label: string): string {
-  return formatMarkdownTable(
-    ["page", "new site", label, "ratio", "target", ""],
-    rows.map((row) => [
-      row.page,
-      `${row.small.toFixed(1)} ms`,
-      `${row.large.toFixed(1)} ms`,
-      `${ratio(row).toFixed(2)}x`,
-      row.grows ? `≤ ${row.limit} ms` : row.limit ? `≤ 1.5x, ≤ ${row.limit} ms` : "≤ 1.5x",
-      meets(row) ? "PASS" : "MISS",
-    ]),
-  );
 }
 
 const sections: string[] = [];

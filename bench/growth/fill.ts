@@ -1,0 +1,46 @@
+/** bench:growth's filling: the sample feeds' articles copied back in time, in bulk. */
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import { rowsOf, type DatabaseHandle } from "../../server/db/client";
+
+/** A 30-feed site stores about this many articles a year (issue #35). */
+export const PER_YEAR = 100_000;
+
+export async function countOf(database: DatabaseHandle): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await database.db.execute(sql`SELECT count(*)::int AS n FROM articles`),
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * Copies the sample feeds' articles back in time until the site holds `target`, at PER_YEAR a
+ * year: copy k of an article is k steps older (published, first seen and updated), with its own
+ * id, guid and link. Copies of one step share a first-seen time, as a pass's articles do.
+ */
+export async function fill(database: DatabaseHandle, target: number): Promise<void> {
+  const originals = await countOf(database);
+  const copies = Math.max(0, Math.ceil((target - originals) / originals));
+  const stepSeconds = Math.round(((target / PER_YEAR) * 365 * 86_400) / Math.max(1, copies));
+  const perStatement = Math.max(1, Math.floor(20_000 / originals));
+  const started = performance.now();
+  for (let from = 1; from <= copies; from += perStatement) {
+    const to = Math.min(copies, from + perStatement - 1);
+    await database.db.execute(sql`
+      INSERT INTO articles (id, feed_id, category, guid, link, title, excerpt, content,
+                            sanitize_policy, image, picture, pictures_listed, author, published_at,
+                            first_seen_at, updated_at)
+      SELECT a.id || '-y' || k, a.feed_id, a.category, a.guid || '-y' || k, a.link || '#y' || k,
+             a.title, a.excerpt, a.content, a.sanitize_policy, a.image, a.picture, true, a.author,
+             a.published_at - make_interval(secs => k * ${stepSeconds}::int),
+             a.first_seen_at - make_interval(secs => k * ${stepSeconds}::int),
+             a.updated_at - make_interval(secs => k * ${stepSeconds}::int)
+        FROM articles a, generate_series(${from}::int, ${to}::int) AS k
+       WHERE a.id NOT LIKE '%-y%'`);
+    process.stdout.write(`\r  ${to} of ${copies} copies`);
+  }
+  // As autovacuum leaves a PostgreSQL table, and the web process's daily upkeep the embedded one
+  // (server/db/upkeep.ts, decision 030).
+  await database.db.execute(sql`VACUUM ANALYZE articles`);
+  console.log(` in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
