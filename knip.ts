@@ -17,8 +17,6 @@ const config: KnipConfig = {
   // System tools the benches and tests run, installed by the system's package manager.
   ignoreBinaries: ["nginx", "wrk", "java"],
   ignoreDependencies: [
-    // Imported only inside a child process's script (server/runtime/production-react-router.test.ts).
-    "@react-router/express",
     // Started by its resolved path (server/test-support/s3-server.ts).
     "s3rver",
     // Its jar run by path with java (server/seo/seo.test.ts).

@@ -18,7 +18,6 @@ function reactRouterFiles(withHook: boolean): string[] {
     `register("data:text/javascript,${encodeURIComponent(report)}", import.meta.url);`,
     `await import("react-router");`,
     `await import("@react-router/node");`,
-    `await import("@react-router/express");`,
   ].join("\n");
   const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
     cwd: path.resolve("."),
