@@ -16,6 +16,12 @@ function cards(page: Page) {
   return page.getByRole("main").locator("article");
 }
 
+/**
+ * The toggle link. Tests activate it with Enter, as a keyboard reader does: under a loaded machine a
+ * click at the coordinates Playwright measured could land beside it once the cards above, drawn as
+ * they come near, changed height (a See All click left the URL unchanged in 1 of 12 runs with both
+ * cores busy; Enter, 0 of 16).
+ */
 function toggle(page: Page, name: string) {
   return page.getByRole("main").getByRole("link", { name, exact: true });
 }
@@ -55,7 +61,7 @@ test.describe("5-then-all toggle with JavaScript", () => {
     await expect(cards(page)).toHaveCount(COLLAPSED);
     await expect(toggle(page, "Show Less")).toHaveCount(0);
 
-    await toggle(page, SEE_ALL_LOCAL).click();
+    await toggle(page, SEE_ALL_LOCAL).press("Enter");
     await expect(page).toHaveURL(/\/local-news\?all=1#local-news-story-6$/);
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
     await expect(toggle(page, "Show Less")).toBeVisible();
@@ -65,7 +71,7 @@ test.describe("5-then-all toggle with JavaScript", () => {
     await expect(sixth).toBeFocused();
     await expect(sixth).toBeInViewport();
 
-    await toggle(page, "Show Less").click();
+    await toggle(page, "Show Less").press("Enter");
     await expect(page).toHaveURL(/\/local-news#local-news-story-toggle$/);
     await expect(cards(page)).toHaveCount(COLLAPSED);
     const seeAll = toggle(page, SEE_ALL_LOCAL);
@@ -97,9 +103,9 @@ test.describe("5-then-all toggle with JavaScript", () => {
       expect(inner.x + inner.width).toBeLessThanOrEqual(outer.x + outer.width);
     }
 
-    await toggle(page, business.toggleLabel ?? "").click();
+    await toggle(page, business.toggleLabel ?? "").press("Enter");
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
-    await toggle(page, "Show Less").click();
+    await toggle(page, "Show Less").press("Enter");
     await expect(cards(page)).toHaveCount(COLLAPSED);
   });
 });
@@ -117,13 +123,13 @@ test.describe("5-then-all toggle without JavaScript", () => {
       "/local-news?all=1#local-news-story-6",
     );
 
-    await toggle(page, SEE_ALL_LOCAL).click();
+    await toggle(page, SEE_ALL_LOCAL).press("Enter");
     await expect(page).toHaveURL(/\/local-news\?all=1#local-news-story-6$/);
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
     await expect(toggle(page, "Show Less")).toBeVisible();
     await expect(page.locator("#local-news-story-6")).toBeInViewport();
 
-    await toggle(page, "Show Less").click();
+    await toggle(page, "Show Less").press("Enter");
     await expect(page).toHaveURL(/\/local-news#local-news-story-toggle$/);
     await expect(cards(page)).toHaveCount(COLLAPSED);
     await expect(toggle(page, SEE_ALL_LOCAL)).toBeInViewport();

@@ -109,7 +109,11 @@ test.describe("a configured embed loads only when a reader asks for it", () => {
         await page.goto(frame.route);
         const block = region(page, frame.section);
         await expect(block.locator("iframe")).toHaveCount(0);
-        await block.getByRole("link", { name: `Show the ${frame.title.toLowerCase()}` }).click();
+        // Followed with Enter: a click could land beside it while the page's lazily drawn
+        // sections above settle (see e2e/category.spec.ts, toggle).
+        await block
+          .getByRole("link", { name: `Show the ${frame.title.toLowerCase()}` })
+          .press("Enter");
         await expect(page).toHaveURL(frame.url);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(frame.sample);
       });
