@@ -1,6 +1,7 @@
 /** The PostgreSQL databases the resilience checks make for a run, and those earlier runs left. */
 import { randomBytes } from "node:crypto";
 import type pg from "pg";
+import { isAlive } from "../server/db/lock";
 
 /** A new database `<prefix>_<pid>_<6 hex digits>` on `admin`'s server: its name and its URL. */
 export async function createRunDatabase(
@@ -25,15 +26,5 @@ export async function dropStaleDatabases(admin: pg.Client, prefix: string): Prom
     if (pid !== process.pid && !isAlive(pid)) {
       await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
     }
-  }
-}
-
-/** Whether a process `pid` runs on this machine. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

@@ -31,7 +31,8 @@ interface LockContent {
   owner: string;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process `pid` runs on this machine (EPERM: it runs, as someone else). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
