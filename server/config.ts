@@ -9,9 +9,11 @@ import {
   httpUrl,
   httpsOrigins,
   nonEmpty,
+  numberIn,
   optionalHttpsUrl,
   port,
   postgresUrl,
+  wholeNumber,
 } from "./config/readers";
 
 // The readers of values and the pictures', newsletter's and purger's sections are in
@@ -42,18 +44,8 @@ const schema = z.object({
     .min(0, "a number of minutes, 0 or more (0 turns the schedule off)")
     .max(24 * 60, "at most 1440 minutes (one day)")
     .default(15),
-  INGEST_CONCURRENCY: z.coerce
-    .number({ error: "a whole number from 1 to 64" })
-    .int("a whole number from 1 to 64")
-    .min(1, "a whole number from 1 to 64")
-    .max(64, "a whole number from 1 to 64")
-    .default(6),
-  WEB_CONCURRENCY: z.coerce
-    .number({ error: "a whole number from 1 to 64" })
-    .int("a whole number from 1 to 64")
-    .min(1, "a whole number from 1 to 64")
-    .max(64, "a whole number from 1 to 64")
-    .default(1),
+  INGEST_CONCURRENCY: wholeNumber(1, 64).default(6),
+  WEB_CONCURRENCY: wholeNumber(1, 64).default(1),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: LOG_LEVELS.join(", ") }).default("info"),
   AD_SCRIPT_URL: z
     .url({ protocol: /^https?$/, error: "an http(s) URL template containing {slot}" })
@@ -67,34 +59,11 @@ const schema = z.object({
   HOLIDAY_CALENDAR_EMBED_URL: optionalHttpsUrl,
   FEED_WALL_EMBED_URL: optionalHttpsUrl,
   CONTACT_FORM_URL: optionalHttpsUrl,
-  PAGE_CACHE_MB: z.coerce
-    .number({ error: "a number of megabytes from 0 (off) to 4096" })
-    .min(0, "a number of megabytes from 0 (off) to 4096")
-    .max(4096, "a number of megabytes from 0 (off) to 4096")
-    .default(64),
-  READ_CACHE_MB: z.coerce
-    .number({ error: "a number of megabytes from 0 (off) to 1024" })
-    .min(0, "a number of megabytes from 0 (off) to 1024")
-    .max(1024, "a number of megabytes from 0 (off) to 1024")
-    .default(16),
-  PAGE_CACHE_SECONDS: z.coerce
-    .number({ error: "a whole number of seconds from 1 to 3600" })
-    .int("a whole number of seconds from 1 to 3600")
-    .min(1, "a whole number of seconds from 1 to 3600")
-    .max(3600, "a whole number of seconds from 1 to 3600")
-    .default(60),
-  FORM_RATE_LIMIT: z.coerce
-    .number({ error: "a whole number from 1 to 100000" })
-    .int("a whole number from 1 to 100000")
-    .min(1, "a whole number from 1 to 100000")
-    .max(100_000, "a whole number from 1 to 100000")
-    .default(10),
-  TRUST_PROXY_HOPS: z.coerce
-    .number({ error: "a whole number from 0 to 10" })
-    .int("a whole number from 0 to 10")
-    .min(0, "a whole number from 0 to 10")
-    .max(10, "a whole number from 0 to 10")
-    .default(0),
+  PAGE_CACHE_MB: numberIn(0, 4096, "a number of megabytes from 0 (off) to 4096").default(64),
+  READ_CACHE_MB: numberIn(0, 1024, "a number of megabytes from 0 (off) to 1024").default(16),
+  PAGE_CACHE_SECONDS: wholeNumber(1, 3600, "seconds").default(60),
+  FORM_RATE_LIMIT: wholeNumber(1, 100_000).default(10),
+  TRUST_PROXY_HOPS: wholeNumber(0, 10).default(0),
   CONTENT_DIR: nonEmpty.default("content"),
   BLOG_SOURCE: z.enum(["local", "hosted"], { error: "local or hosted" }).default("local"),
   BLOG_DIR: nonEmpty.default("content/blog"),

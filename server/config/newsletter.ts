@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { nonEmpty } from "./readers";
+import { nonEmpty, wholeNumber } from "./readers";
 
 /** The newsletter's settings (server/newsletter, decision 026), a section of config.ts's schema. */
 export const newsletterVariables = {
@@ -23,24 +23,9 @@ export const newsletterVariables = {
       error: "a San Diego time as HH:MM (24-hour), or off",
     })
     .default("06:00"),
-  NEWSLETTER_RESEND_MINUTES: z.coerce
-    .number({ error: "a whole number of minutes from 1 to 1440" })
-    .int("a whole number of minutes from 1 to 1440")
-    .min(1, "a whole number of minutes from 1 to 1440")
-    .max(1440, "a whole number of minutes from 1 to 1440")
-    .default(10),
-  NEWSLETTER_KEEP_DAYS: z.coerce
-    .number({ error: "a whole number of days from 7 to 3650" })
-    .int("a whole number of days from 7 to 3650")
-    .min(7, "a whole number of days from 7 to 3650")
-    .max(3650, "a whole number of days from 7 to 3650")
-    .default(90),
-  NEWSLETTER_CONFIRMATIONS_PER_HOUR: z.coerce
-    .number({ error: "a whole number from 1 to 100000" })
-    .int("a whole number from 1 to 100000")
-    .min(1, "a whole number from 1 to 100000")
-    .max(100_000, "a whole number from 1 to 100000")
-    .default(200),
+  NEWSLETTER_RESEND_MINUTES: wholeNumber(1, 1440, "minutes").default(10),
+  NEWSLETTER_KEEP_DAYS: wholeNumber(7, 3650, "days").default(90),
+  NEWSLETTER_CONFIRMATIONS_PER_HOUR: wholeNumber(1, 100_000).default(200),
   MAIL_OUTBOX_DIR: nonEmpty.optional(),
 };
 

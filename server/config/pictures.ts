@@ -2,22 +2,15 @@ import path from "node:path";
 import { inspect } from "node:util";
 import { z } from "zod";
 import { ConfigError } from "./error";
-import { httpUrl, nonEmpty } from "./readers";
+import { flag, httpUrl, nonEmpty, numberIn, wholeNumber } from "./readers";
 
 /** The settings of pictures (server/images, decision 022), a section of config.ts's schema. */
 export const pictureVariables = {
   PICTURES_DIR: nonEmpty.optional(),
-  PICTURES_MAX_MB: z.coerce
-    .number({ error: "a number of megabytes from 16 to 1048576" })
-    .min(16, "a number of megabytes from 16 to 1048576")
-    .max(1_048_576, "a number of megabytes from 16 to 1048576")
-    .default(2048),
-  UPLOAD_MAX_BYTES: z.coerce
-    .number({ error: "a whole number of bytes from 1048576 to 104857600" })
-    .int("a whole number of bytes from 1048576 to 104857600")
-    .min(1_048_576, "a whole number of bytes from 1048576 to 104857600")
-    .max(104_857_600, "a whole number of bytes from 1048576 to 104857600")
-    .default(15 * 1024 * 1024),
+  PICTURES_MAX_MB: numberIn(16, 1_048_576, "a number of megabytes from 16 to 1048576").default(
+    2048,
+  ),
+  UPLOAD_MAX_BYTES: wholeNumber(1_048_576, 104_857_600, "bytes").default(15 * 1024 * 1024),
   PICTURE_STORE: z.enum(["folder", "s3"], { error: "folder or s3" }).default("folder"),
   S3_ENDPOINT: httpUrl.optional(),
   S3_BUCKET: z
@@ -33,22 +26,11 @@ export const pictureVariables = {
       error: "a key prefix such as news or sites/news (letters, digits, . _ - and /)",
     })
     .optional(),
-  S3_FORCE_PATH_STYLE: z
-    .enum(["true", "false"], { error: "true or false" })
-    .default("false")
-    .transform((value) => value === "true"),
+  S3_FORCE_PATH_STYLE: flag,
   S3_ACCESS_KEY_ID: nonEmpty.optional(),
   S3_SECRET_ACCESS_KEY: nonEmpty.optional(),
-  S3_TIMEOUT_MS: z.coerce
-    .number({ error: "a whole number of milliseconds from 100 to 60000" })
-    .int("a whole number of milliseconds from 100 to 60000")
-    .min(100, "a whole number of milliseconds from 100 to 60000")
-    .max(60_000, "a whole number of milliseconds from 100 to 60000")
-    .default(2000),
-  IMAGE_FETCH_ALLOW_PRIVATE: z
-    .enum(["true", "false"], { error: "true or false" })
-    .default("false")
-    .transform((value) => value === "true"),
+  S3_TIMEOUT_MS: wholeNumber(100, 60_000, "milliseconds").default(2000),
+  IMAGE_FETCH_ALLOW_PRIVATE: flag,
 };
 
 type PictureVariables = z.output<z.ZodObject<typeof pictureVariables>>;

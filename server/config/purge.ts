@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ConfigError } from "./error";
-import { httpUrl, nonEmpty } from "./readers";
+import { flag, httpUrl, nonEmpty } from "./readers";
 
 const VARNISH_URLS_ERROR =
   "comma-separated Varnish addresses (scheme, host and port), such as http://127.0.0.1:6081";
@@ -29,10 +29,7 @@ export const purgeVariables = {
   FASTLY_API_URL: httpUrl.default("https://api.fastly.com"),
   FASTLY_SERVICE_ID: nonEmpty.optional(),
   FASTLY_API_TOKEN: nonEmpty.optional(),
-  FASTLY_SOFT_PURGE: z
-    .enum(["true", "false"], { error: "true or false" })
-    .default("false")
-    .transform((value) => value === "true"),
+  FASTLY_SOFT_PURGE: flag,
   CLOUDFLARE_API_URL: httpUrl.default("https://api.cloudflare.com/client/v4"),
   CLOUDFLARE_ZONE_ID: nonEmpty.optional(),
   CLOUDFLARE_API_TOKEN: nonEmpty.optional(),

@@ -2,11 +2,23 @@ import { z } from "zod";
 
 // The readers several settings share: what each accepts, and what its error says it must be.
 
-export const port = z.coerce
-  .number({ error: "a whole number from 1 to 65535" })
-  .int("a whole number from 1 to 65535")
-  .min(1, "a whole number from 1 to 65535")
-  .max(65535, "a whole number from 1 to 65535");
+/** A number from `min` to `max`; every error says what it must be, `must`. */
+export const numberIn = (min: number, max: number, must: string) =>
+  z.coerce.number({ error: must }).min(min, must).max(max, must);
+
+/** A whole number from `min` to `max` (of `unit`s), whose errors say so. */
+export function wholeNumber(min: number, max: number, unit?: string) {
+  const must = `a whole number ${unit ? `of ${unit} ` : ""}from ${min} to ${max}`;
+  return numberIn(min, max, must).int(must);
+}
+
+export const port = wholeNumber(1, 65535);
+
+/** `true` or `false`, false when unset. */
+export const flag = z
+  .enum(["true", "false"], { error: "true or false" })
+  .default("false")
+  .transform((value) => value === "true");
 
 export const httpUrl = z
   .url({ protocol: /^https?$/, error: "an absolute http:// or https:// URL" })
