@@ -50,13 +50,8 @@ export function imageAddress(value: string | null | undefined): string | null {
     if (text.startsWith("//") || /[\\\s<>"']/.test(text)) return null;
     return text;
   }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== ""
+  const url = URL.parse(text);
+  return url && (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== ""
     ? url.href
     : null;
 }

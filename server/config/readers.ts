@@ -42,7 +42,7 @@ export const httpsOrigins = z.string().transform((value, ctx) => {
   const origins: string[] = [];
   for (const entry of value.split(",").map((part) => part.trim())) {
     if (!entry) continue;
-    const url = URL.canParse(entry) ? new URL(entry) : null;
+    const url = URL.parse(entry);
     if (!url || url.protocol !== "https:" || entry.replace(/\/$/, "") !== url.origin) {
       ctx.addIssue({ code: "custom", message: ORIGINS_ERROR });
       return z.NEVER;

@@ -34,12 +34,8 @@ export async function readForm(request: Request): Promise<FormData> {
 export function safeReturnPath(value: FormDataEntryValue | null, fallback = "/"): string {
   if (typeof value !== "string" || value.length > 2000) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  try {
-    const url = new URL(value, "http://site.invalid");
-    return url.origin === "http://site.invalid" ? `${url.pathname}${url.search}` : fallback;
-  } catch {
-    return fallback;
-  }
+  const url = URL.parse(value, "http://site.invalid");
+  return url?.origin === "http://site.invalid" ? `${url.pathname}${url.search}` : fallback;
 }
 
 /** 303 to `path` with `param=value` set (other parameters kept), landing on `hash`. */

@@ -5,14 +5,8 @@ import type { Config } from "../config";
 /** The privacy-enhanced video player the featured video and blog posts use. */
 const VIDEO_PLAYER_ORIGIN = "https://www.youtube-nocookie.com";
 
-const origin = (url: string | null) => {
-  if (!url) return null;
-  try {
-    return new URL(url.replace("{slot}", "0")).origin;
-  } catch {
-    return null;
-  }
-};
+const origin = (url: string | null) =>
+  url ? (URL.parse(url.replace("{slot}", "0"))?.origin ?? null) : null;
 
 /** A fresh nonce for one render: 128 random bits, as the CSP specification asks. */
 export const newNonce = () => randomBytes(16).toString("base64url");

@@ -142,7 +142,7 @@ export async function fetchPicture(
   if (options.etag) headers["if-none-match"] = options.etag;
   if (options.lastModified) headers["if-modified-since"] = options.lastModified;
 
-  let current = URL.canParse(url) ? new URL(url) : null;
+  let current = URL.parse(url);
   try {
     for (let redirects = 0; ; redirects++) {
       if (!current || !/^https?:$/.test(current.protocol)) {

@@ -81,13 +81,7 @@ export interface PicturePassSummary {
 /** A picture due, with the feed whose articles name it (the lowest id when several do). */
 type PictureRow = typeof pictures.$inferSelect & { feed: number | null };
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
+const hostOf = (url: string) => URL.parse(url)?.host ?? url;
 
 type Outcome = "fetched" | "not-modified" | "failed" | "site" | "deferred";
 

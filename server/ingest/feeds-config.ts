@@ -22,11 +22,7 @@ const FEED_KEYS = FEED_CATEGORIES.map((c) => c.key) as [CategoryKey, ...Category
 const feedAddress = z.string().refine(
   (value) => {
     if (isLocalSource(value)) return value.trim().length > 0;
-    try {
-      return ["http:", "https:"].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
+    return ["http:", "https:"].includes(URL.parse(value)?.protocol ?? "");
   },
   { error: "must be an http(s) URL, a file: URL or a path" },
 );

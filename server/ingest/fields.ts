@@ -35,11 +35,7 @@ export function plainAsHtml(el: XmlElement | null): string | null {
 function resolveBase(base: string | null, parent: string | null): string | null {
   if (base === null || base.trim() === "") return parent;
   if (parent === null) return base.trim();
-  try {
-    return new URL(base.trim(), parent).href;
-  } catch {
-    return base.trim();
-  }
+  return URL.parse(base.trim(), parent)?.href ?? base.trim();
 }
 
 export function xmlBase(el: XmlElement, parent: string | null): string | null {

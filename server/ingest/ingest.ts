@@ -106,12 +106,7 @@ export interface IngestOptions {
 }
 
 function hostOf(url: string): string {
-  if (isLocalSource(url)) return "local-file";
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
+  return isLocalSource(url) ? "local-file" : (URL.parse(url)?.host ?? url);
 }
 
 /**

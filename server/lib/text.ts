@@ -100,13 +100,8 @@ function httpUrl(raw: string | null | undefined, base?: string | null): URL | nu
   const value = withoutUrlJunk(decodeEntities(raw)).trim();
   if (value === "") return null;
   const withScheme = value.startsWith("//") ? `https:${value}` : value;
-  let url: URL;
-  try {
-    url = base ? new URL(withScheme, readBase(base)) : new URL(withScheme);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  const url = URL.parse(withScheme, base ? readBase(base) : undefined);
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return null;
   if (url.hostname === "") return null;
   return url;
 }
@@ -114,11 +109,7 @@ function httpUrl(raw: string | null | undefined, base?: string | null): URL | nu
 function readBase(base: string): string | undefined {
   const clean = withoutUrlJunk(base).trim();
   const absolute = clean.startsWith("//") ? `https:${clean}` : clean;
-  try {
-    return new URL(absolute).href;
-  } catch {
-    return undefined;
-  }
+  return URL.parse(absolute)?.href;
 }
 
 /** Whether a string is an absolute http(s) URL as written (no base needed). */

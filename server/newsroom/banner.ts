@@ -127,22 +127,13 @@ export function bannerLink(input: string): { ok: true; link: string | null } | {
   if (link.startsWith("/")) {
     if (link.startsWith("//")) return { ok: false };
     const base = "http://site.invalid";
-    const url = parseUrl(link, base);
+    const url = URL.parse(link, base);
     return url && url.origin === base ? { ok: true, link } : { ok: false };
   }
-  const url = parseUrl(link);
+  const url = URL.parse(link);
   if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return { ok: false };
   if (url.hostname === "" || url.username !== "" || url.password !== "") return { ok: false };
   return { ok: true, link: url.href };
-}
-
-/** `new URL`, or null for what is not an address (URL.parse needs a newer Node than ours). */
-function parseUrl(input: string, base?: string): URL | null {
-  try {
-    return new URL(input, base);
-  } catch {
-    return null;
-  }
 }
 
 const described = (banner: StoredBanner | null) =>

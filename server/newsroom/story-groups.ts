@@ -208,15 +208,7 @@ export function chooseLead(
 function storyIdFrom(input: string): string | null {
   const text = input.trim();
   if (text === "" || text.length > 300) return null;
-  const path = /^https?:\/\//i.test(text) ? safePath(text) : text;
+  const path = /^https?:\/\//i.test(text) ? URL.parse(text)?.pathname : text;
   const match = /(?:^|\/article\/)([a-z0-9][a-z0-9-]*)\/?$/i.exec(path ?? "");
   return match?.[1] ?? null;
-}
-
-function safePath(address: string): string | null {
-  try {
-    return new URL(address).pathname;
-  } catch {
-    return null;
-  }
 }
