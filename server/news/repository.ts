@@ -43,19 +43,11 @@ export const articleFields = {
   alsoCoveredBy: articles.alsoCoveredBy,
 };
 
-interface ArticleFields {
-  id: string;
-  title: string;
-  excerpt: string;
-  picture: unknown;
-  category: string;
-  publishedAt: Date;
-  author: string;
-  link: string;
-  own: boolean;
-  storyGroup: string | null;
-  alsoCoveredBy: string[] | null;
-}
+/** A row of `articleFields`, its picture still to be checked (raw SQL reads it too). */
+type ArticleFields = Omit<
+  Pick<typeof articles.$inferSelect, keyof typeof articleFields>,
+  "picture"
+> & { picture: unknown };
 
 export function toArticle(row: ArticleFields): Article {
   return {
@@ -248,8 +240,8 @@ export interface Correction {
   date: string;
 }
 
-/** A story's corrections, newest first. */
-async function readCorrectionsOf(db: Database, articleId: string): Promise<Correction[]> {
+/** A story's corrections, newest first, read afresh (the newsroom's story page reads so). */
+export async function readCorrectionsOf(db: Database, articleId: string): Promise<Correction[]> {
   const rows = await db
     .select({ id: corrections.id, text: corrections.text, date: corrections.publishedAt })
     .from(corrections)

@@ -19,13 +19,7 @@ import { tidy } from "./text";
  * audited and announced like the story actions, so every process's caches drop at once.
  */
 
-export interface StoredBanner {
-  text: string;
-  link: string | null;
-  expiresAt: Date;
-  setBy: string;
-  setAt: Date;
-}
+export type StoredBanner = typeof breakingBanner.$inferSelect;
 
 /** What the home page shows: staff's banner (with its end) or the site's own text. */
 export interface ShownBanner {
@@ -39,17 +33,7 @@ const ONE_ROW = eq(breakingBanner.id, 1);
 
 /** Staff's banner as stored, read afresh (the newsroom's own page shows exactly what is stored). */
 export async function bannerRow(db: Database): Promise<StoredBanner | null> {
-  const [row] = await db
-    .select({
-      text: breakingBanner.text,
-      link: breakingBanner.link,
-      expiresAt: breakingBanner.expiresAt,
-      setBy: breakingBanner.setBy,
-      setAt: breakingBanner.setAt,
-    })
-    .from(breakingBanner)
-    .where(ONE_ROW)
-    .limit(1);
+  const [row] = await db.select().from(breakingBanner).where(ONE_ROW).limit(1);
   return row ?? null;
 }
 

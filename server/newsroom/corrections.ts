@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { readCorrectionsOf, type Correction } from "../news/repository";
 import { articles, corrections, staffAudit } from "../db/schema";
 import { MAX_CORRECTION_LENGTH } from "../../shared/newsroom";
 import { articleKey, CORRECTIONS_KEY } from "../../shared/cache-keys";
@@ -134,12 +135,7 @@ export function retractCorrection(
   });
 }
 
-export interface StoryCorrection {
-  id: number;
-  text: string;
-  /** ISO 8601. */
-  date: string;
-}
+export type { Correction as StoryCorrection };
 
 export interface RetractedCorrection {
   text: string;
@@ -153,13 +149,9 @@ export interface RetractedCorrection {
 export async function storyCorrections(
   db: Database,
   id: string,
-): Promise<{ shown: StoryCorrection[]; retracted: RetractedCorrection[] }> {
+): Promise<{ shown: Correction[]; retracted: RetractedCorrection[] }> {
   const [shown, retractions] = await Promise.all([
-    db
-      .select()
-      .from(corrections)
-      .where(eq(corrections.articleId, id))
-      .orderBy(desc(corrections.publishedAt), desc(corrections.id)),
+    readCorrectionsOf(db, id),
     db
       .select()
       .from(staffAudit)
@@ -167,7 +159,7 @@ export async function storyCorrections(
       .orderBy(desc(staffAudit.createdAt), desc(staffAudit.id)),
   ]);
   return {
-    shown: shown.map((c) => ({ id: c.id, text: c.text, date: c.publishedAt.toISOString() })),
+    shown,
     retracted: retractions.flatMap((entry) => {
       const before = entry.before;
       if (typeof before !== "object" || before === null) return [];

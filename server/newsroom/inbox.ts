@@ -13,29 +13,7 @@ import { fail, type ActionResult, type Actor } from "./action";
  * row. None is announced: no public page shows a contact message, so no cache holds one.
  */
 
-export interface InboxMessage {
-  id: number;
-  name: string;
-  email: string;
-  category: string | null;
-  message: string;
-  spamReason: string | null;
-  handledAt: Date | null;
-  handledBy: string | null;
-  createdAt: Date;
-}
-
-const MESSAGE = {
-  id: contactMessages.id,
-  name: contactMessages.name,
-  email: contactMessages.email,
-  category: contactMessages.category,
-  message: contactMessages.message,
-  spamReason: contactMessages.spamReason,
-  handledAt: contactMessages.handledAt,
-  handledBy: contactMessages.handledBy,
-  createdAt: contactMessages.createdAt,
-};
+export type InboxMessage = typeof contactMessages.$inferSelect;
 
 /** A page of messages, newest first (page 1 the newest), with how many pages there are. */
 export async function inboxPage(
@@ -47,7 +25,7 @@ export async function inboxPage(
   const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
   const messages = await db
-    .select(MESSAGE)
+    .select()
     .from(contactMessages)
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(INBOX_PAGE_SIZE)
@@ -57,7 +35,7 @@ export async function inboxPage(
 
 export async function inboxMessage(db: Database, id: number): Promise<InboxMessage | null> {
   if (!Number.isInteger(id) || id < 1) return null;
-  const [row] = await db.select(MESSAGE).from(contactMessages).where(eq(contactMessages.id, id));
+  const [row] = await db.select().from(contactMessages).where(eq(contactMessages.id, id));
   return row ?? null;
 }
 

@@ -152,20 +152,7 @@ export function compareFields(older: PostFields, newer: PostFields): FieldChange
   return changes;
 }
 
-export interface MediaItem {
-  id: number;
-  hash: string;
-  width: number;
-  height: number;
-  color: string;
-  focusX: number;
-  focusY: number;
-  alt: string;
-  credit: string;
-  filename: string;
-  uploadedBy: string;
-  createdAt: Date;
-}
+export type MediaItem = typeof newsroomMedia.$inferSelect;
 
 /**
  * The library, newest first, `MEDIA_PAGE_SIZE` a page after the item `before` (keyset paging), or
