@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import ipaddr from "ipaddr.js";
-import { DEFAULT_FETCH_OPTIONS, describeNetworkError } from "../lib/fetch";
+import { DEFAULT_FETCH_OPTIONS, describeNetworkError, readCapped } from "../lib/fetch";
 
 /**
  * Fetching one feed picture. A feed names any address it likes, so the fetch must not become a
@@ -175,7 +175,9 @@ export async function fetchPicture(
         response.destroy();
         return { kind: "error", status, error: `HTTP ${status}` };
       }
-      const body = await readCapped(response, maxBytes);
+      const tooLong = Number(response.headers["content-length"]) > maxBytes;
+      if (tooLong) response.destroy();
+      const body = tooLong ? undefined : await readCapped(response, maxBytes);
       if (!body) return { kind: "error", status, error: `Body larger than ${maxBytes} bytes` };
       return {
         kind: "ok",
@@ -190,23 +192,4 @@ export async function fetchPicture(
       error instanceof RefusedAddressError ? error.message : describeNetworkError(error, timeoutMs);
     return { kind: "error", status: null, error: message };
   }
-}
-
-/** The body, or undefined as soon as it passes the cap (the connection is closed then). */
-async function readCapped(
-  response: http.IncomingMessage,
-  maxBytes: number,
-): Promise<Uint8Array | undefined> {
-  if (Number(response.headers["content-length"]) > maxBytes) {
-    response.destroy();
-    return undefined;
-  }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of response as AsyncIterable<Buffer>) {
-    total += chunk.byteLength;
-    if (total > maxBytes) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describeNetworkError, type FetchError } from "../lib/fetch";
+import { describeNetworkError, readCapped, type FetchError } from "../lib/fetch";
 
 /**
  * Fetching one feed: HTTP(S) with a total timeout, a redirect limit, a streamed size cap and
@@ -47,6 +47,13 @@ export function isLocalSource(source: string): boolean {
   return source.startsWith("file:") || !/^[a-z][a-z0-9+.-]*:/i.test(source);
 }
 
+/** A fetch that came to nothing, `retryAfterSeconds` from a 429 or 503's Retry-After. */
+const failed = (
+  status: number | null,
+  error: string,
+  retryAfterSeconds: number | null = null,
+): FetchResult => ({ kind: "error", status, error, retryAfterSeconds });
+
 export async function fetchFeed(source: string, options: FetchOptions): Promise<FetchResult> {
   if (isLocalSource(source)) return readLocal(source, options.maxBytes);
   return fetchHttp(source, options);
@@ -56,14 +63,7 @@ async function readLocal(source: string, maxBytes: number): Promise<FetchResult>
   const file = source.startsWith("file:") ? fileURLToPath(source) : path.resolve(source);
   try {
     const stat = await fs.stat(file);
-    if (stat.size > maxBytes) {
-      return {
-        kind: "error",
-        status: null,
-        error: `File is larger than ${maxBytes} bytes`,
-        retryAfterSeconds: null,
-      };
-    }
+    if (stat.size > maxBytes) return failed(null, `File is larger than ${maxBytes} bytes`);
     const body = new Uint8Array(await fs.readFile(file));
     return {
       kind: "ok",
@@ -76,12 +76,7 @@ async function readLocal(source: string, maxBytes: number): Promise<FetchResult>
       finalUrl: source,
     };
   } catch (error) {
-    return {
-      kind: "error",
-      status: null,
-      error: `Cannot read ${file}: ${(error as Error).message}`,
-      retryAfterSeconds: null,
-    };
+    return failed(null, `Cannot read ${file}: ${(error as Error).message}`);
   }
 }
 
@@ -146,38 +141,15 @@ async function fetchHttp(url: string, options: FetchOptions): Promise<FetchResul
       if (response.status >= 300 && response.status < 400 && response.status !== 304) {
         await response.body?.cancel();
         const location = response.headers.get("location");
-        if (!location) {
-          return {
-            kind: "error",
-            status: response.status,
-            error: `Redirect ${response.status} without a Location`,
-            retryAfterSeconds: null,
-          };
-        }
+        const status = response.status;
+        if (!location) return failed(status, `Redirect ${status} without a Location`);
         const next = new URL(location, current).toString();
-        if (seen.has(next)) {
-          return {
-            kind: "error",
-            status: response.status,
-            error: `Redirect loop at ${next}`,
-            retryAfterSeconds: null,
-          };
-        }
+        if (seen.has(next)) return failed(status, `Redirect loop at ${next}`);
         if (redirects >= options.maxRedirects) {
-          return {
-            kind: "error",
-            status: response.status,
-            error: `More than ${options.maxRedirects} redirects`,
-            retryAfterSeconds: null,
-          };
+          return failed(status, `More than ${options.maxRedirects} redirects`);
         }
         if (!/^https?:$/.test(new URL(next).protocol)) {
-          return {
-            kind: "error",
-            status: response.status,
-            error: `Redirect to a non-HTTP address: ${next}`,
-            retryAfterSeconds: null,
-          };
+          return failed(status, `Redirect to a non-HTTP address: ${next}`);
         }
         current = next;
         continue;
@@ -188,22 +160,19 @@ async function fetchHttp(url: string, options: FetchOptions): Promise<FetchResul
       }
       if (!response.ok) {
         await response.body?.cancel();
-        return {
-          kind: "error",
-          status: response.status,
-          error: `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
-          retryAfterSeconds: parseRetryAfter(response.headers.get("retry-after")),
-        };
+        return failed(
+          response.status,
+          `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
+          parseRetryAfter(response.headers.get("retry-after")),
+        );
       }
-      const body = await readCapped(response, options.maxBytes);
-      if (!body) {
-        return {
-          kind: "error",
-          status: response.status,
-          error: `Body larger than ${options.maxBytes} bytes`,
-          retryAfterSeconds: null,
-        };
-      }
+      // A compressed body's length is not the decompressed one's, which the cap is for.
+      const tooLong =
+        !response.headers.get("content-encoding") &&
+        Number(response.headers.get("content-length")) > options.maxBytes;
+      if (tooLong) await response.body?.cancel();
+      const body = tooLong ? undefined : await readCapped(response.body ?? [], options.maxBytes);
+      if (!body) return failed(response.status, `Body larger than ${options.maxBytes} bytes`);
       return {
         kind: "ok",
         status: response.status,
@@ -216,41 +185,6 @@ async function fetchHttp(url: string, options: FetchOptions): Promise<FetchResul
       };
     }
   } catch (error) {
-    return {
-      kind: "error",
-      status: null,
-      error: describeNetworkError(error, options.timeoutMs),
-      retryAfterSeconds: null,
-    };
+    return failed(null, describeNetworkError(error, options.timeoutMs));
   }
-}
-
-/** Reads the (decompressed) body, stopping as soon as it passes the cap; undefined when it did. */
-async function readCapped(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
-  const declared = Number(response.headers.get("content-length"));
-  if (!response.headers.get("content-encoding") && declared > maxBytes) {
-    await response.body?.cancel();
-    return undefined;
-  }
-  if (!response.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }

@@ -1,6 +1,6 @@
 /**
  * What every fetch of another site shares (feeds in ingest/fetch.ts, their pictures in
- * images/fetch.ts): the limits, and a readable reason when the network fails.
+ * images/fetch.ts): the limits, a readable reason when the network fails, the capped body.
  */
 
 export const DEFAULT_FETCH_OPTIONS = {
@@ -34,4 +34,22 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
         ? `Network error (${code})`
         : `Network error: ${err.cause?.message ?? err.message}`;
   }
+}
+
+/**
+ * A body read whole, or undefined as soon as it passes `maxBytes`. Leaving the loop early closes
+ * it (cancels a fetch's stream, destroys a Node response), so no more of it comes down.
+ */
+export async function readCapped(
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array | undefined> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (total > maxBytes) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
