@@ -8,3 +8,7 @@ export function formatTable(headers: string[], rows: string[][]): string {
       .trimEnd();
   return [line(headers), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
+
+/** A time as the commands show it, in UTC to the minute (`2026-11-28 16:04`); `none` for null. */
+export const minute = (date: Date | null, none = "") =>
+  date ? date.toISOString().replace("T", " ").slice(0, 16) : none;

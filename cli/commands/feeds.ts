@@ -2,11 +2,7 @@ import { loadFeedSources } from "../../server/ingest/feeds-config";
 import { feedHealthReport } from "../../server/ingest/feed-health";
 import type { Command } from "../command";
 import { withDatabase } from "../database";
-import { formatTable } from "../table";
-
-function when(date: Date | null): string {
-  return date ? date.toISOString().replace("T", " ").slice(0, 16) : "never";
-}
+import { formatTable, minute } from "../table";
 
 export const feedsCommand: Command = {
   name: "feeds",
@@ -24,9 +20,9 @@ export const feedsCommand: Command = {
         feed.url,
         feed.status === null ? "-" : String(feed.status),
         feed.lastResult ?? "-",
-        when(feed.lastSuccessAt),
+        minute(feed.lastSuccessAt, "never"),
         String(feed.failures),
-        when(feed.nextAttemptAt),
+        minute(feed.nextAttemptAt, "never"),
         feed.lastError ?? "",
       ]);
       if (rows.length === 0) {

@@ -1,6 +1,7 @@
 import { listContactMessages } from "../../server/forms/repository";
 import type { Command } from "../command";
 import { withDatabase } from "../database";
+import { minute } from "../table";
 
 const SHOWN = 50;
 
@@ -8,7 +9,7 @@ const SHOWN = 50;
 function messageBlock(
   message: Awaited<ReturnType<typeof listContactMessages>>["messages"][number],
 ) {
-  const when = message.createdAt.toISOString().replace("T", " ").slice(0, 16);
+  const when = minute(message.createdAt);
   const about = message.category ? ` · ${message.category}` : "";
   const doubt = message.spamReason ? `\nsuspected spam: ${message.spamReason}` : "";
   // Control characters other than line breaks were dropped when the message was stored.

@@ -4,10 +4,7 @@ import { pictureStoreFor, pictureStoreName } from "../../server/images/store-for
 import { createLogger } from "../../server/logger";
 import type { Command } from "../command";
 import { withDatabase } from "../database";
-import { formatTable } from "../table";
-
-const when = (date: Date | null) =>
-  date ? date.toISOString().replace("T", " ").slice(0, 16) : "-";
+import { formatTable, minute } from "../table";
 
 export const picturesCommand: Command = {
   name: "pictures",
@@ -55,8 +52,8 @@ export const picturesCommand: Command = {
             health.failures.map((f) => [
               String(f.consecutiveFailures),
               f.url,
-              when(f.checkedAt),
-              when(f.nextAttemptAt),
+              minute(f.checkedAt, "-"),
+              minute(f.nextAttemptAt, "-"),
               f.lastError ?? "",
             ]),
           )}`,

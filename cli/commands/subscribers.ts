@@ -2,10 +2,7 @@ import { csvFile } from "../../server/lib/csv";
 import { listSubscriptions } from "../../server/newsletter/subscriptions";
 import type { Command } from "../command";
 import { withDatabase } from "../database";
-import { formatTable } from "../table";
-
-const minute = (date: Date | null) =>
-  date ? date.toISOString().replace("T", " ").slice(0, 16) : "";
+import { formatTable, minute } from "../table";
 
 export const subscribersCommand: Command = {
   name: "subscribers",

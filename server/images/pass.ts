@@ -207,11 +207,6 @@ async function copyTopPictures(
   return [...rowsOf<Changed>(set), ...rowsOf<Changed>(cleared)];
 }
 
-function rowCount(result: unknown): number {
-  const r = result as { rows?: unknown[]; rowCount?: number | null; affectedRows?: number };
-  return r.rows?.length ?? r.rowCount ?? r.affectedRows ?? 0;
-}
-
 /**
  * Removes addresses nothing names, and the originals no remaining address keeps, nor an upload of
  * the newsroom's library (the same bytes as a feed's picture have the same hash).
@@ -222,11 +217,8 @@ async function removeUnused(database: DatabaseHandle, store: PictureStore): Prom
      WHERE NOT EXISTS (SELECT 1 FROM article_pictures ap WHERE ap.url = p.url)
        AND NOT EXISTS (SELECT 1 FROM blog_posts b WHERE b.image = p.url)
     RETURNING p.hash`);
-  const hashes = new Set(
-    (removed as { rows?: { hash: string | null }[] }).rows?.flatMap((r) =>
-      r.hash ? [r.hash] : [],
-    ),
-  );
+  const rows = rowsOf<{ hash: string | null }>(removed);
+  const hashes = new Set(rows.flatMap((r) => (r.hash ? [r.hash] : [])));
   for (const hash of hashes) {
     const [still] = await database.db
       .select({ url: pictures.url })
@@ -240,7 +232,7 @@ async function removeUnused(database: DatabaseHandle, store: PictureStore): Prom
       .limit(1);
     if (!still && !uploaded) await store.remove(hash);
   }
-  return rowCount(removed);
+  return rows.length;
 }
 
 /**
@@ -264,7 +256,7 @@ async function duePictures(database: DatabaseHandle, now: Date): Promise<Picture
     ) turns
     ORDER BY turn, checked_at NULLS FIRST, url
     LIMIT ${PICTURES_PER_PASS}`);
-  const order = (ranked as unknown as { rows: { url: string; feed: number | null }[] }).rows;
+  const order = rowsOf<{ url: string; feed: number | null }>(ranked);
   if (order.length === 0) return [];
   const rows = await database.db
     .select()
