@@ -121,7 +121,20 @@ async function sendIssue(options: SendOptions, issue: IssueRow): Promise<SendSum
     remaining: 0,
     completed: false,
   };
-  const record = async (subscriberId: number, outcome: Outcome, error?: string) => {
+  /** The issue's deliveries to these readers. */
+  const deliveriesTo = (readers: { id: number }[]) =>
+    and(
+      eq(newsletterDeliveries.issueId, issue.id),
+      inArray(
+        newsletterDeliveries.subscriberId,
+        readers.map((r) => r.id),
+      ),
+    );
+  const queued = and(
+    eq(newsletterDeliveries.issueId, issue.id),
+    eq(newsletterDeliveries.status, "queued"),
+  );
+  const record = async (reader: { id: number }, outcome: Outcome, error?: string) => {
     await db
       .update(newsletterDeliveries)
       .set({
@@ -129,12 +142,7 @@ async function sendIssue(options: SendOptions, issue: IssueRow): Promise<SendSum
         lastError: error ?? null,
         sentAt: outcome === "sent" ? now() : null,
       })
-      .where(
-        and(
-          eq(newsletterDeliveries.issueId, issue.id),
-          eq(newsletterDeliveries.subscriberId, subscriberId),
-        ),
-      );
+      .where(deliveriesTo([reader]));
   };
 
   let after = 0;
@@ -175,18 +183,7 @@ async function sendIssue(options: SendOptions, issue: IssueRow): Promise<SendSum
     // Readers who left (or bounced) since the issue was made are not sent it.
     const gone = batch.filter((r) => r.status !== "confirmed" || r.suppressed !== null);
     if (gone.length > 0) {
-      await db
-        .update(newsletterDeliveries)
-        .set({ status: "skipped" })
-        .where(
-          and(
-            eq(newsletterDeliveries.issueId, issue.id),
-            inArray(
-              newsletterDeliveries.subscriberId,
-              gone.map((r) => r.id),
-            ),
-          ),
-        );
+      await db.update(newsletterDeliveries).set({ status: "skipped" }).where(deliveriesTo(gone));
       summary.skipped += gone.length;
     }
     const readers = batch.filter((r) => r.status === "confirmed" && r.suppressed === null);
@@ -194,15 +191,7 @@ async function sendIssue(options: SendOptions, issue: IssueRow): Promise<SendSum
     await db
       .update(newsletterDeliveries)
       .set({ attempts: sql`${newsletterDeliveries.attempts} + 1` })
-      .where(
-        and(
-          eq(newsletterDeliveries.issueId, issue.id),
-          inArray(
-            newsletterDeliveries.subscriberId,
-            readers.map((r) => r.id),
-          ),
-        ),
-      );
+      .where(deliveriesTo(readers));
 
     let next = 0;
     const worker = async () => {
@@ -213,25 +202,25 @@ async function sendIssue(options: SendOptions, issue: IssueRow): Promise<SendSum
         const mail = digestMail(site, issue, reader, await unsubscribeToken(db, reader.publicId));
         try {
           await mailer.send(mail);
-          await record(reader.id, "sent");
+          await record(reader, "sent");
           summary.sent++;
           failuresInARow = 0;
         } catch (error) {
           const detail = error instanceof Error ? error.message : String(error);
           if (isBounce(error)) {
             await suppress(db, reader.email, "bounced", detail);
-            await record(reader.id, "bounced", detail);
+            await record(reader, "bounced", detail);
             summary.bounced++;
             continue;
           }
           const refused = (error as { responseCode?: unknown }).responseCode;
           if (typeof refused === "number" && refused >= 500) {
-            await record(reader.id, "failed", detail);
+            await record(reader, "failed", detail);
             summary.failed++;
             continue;
           }
           // Left queued for the next run.
-          await record(reader.id, "queued", detail);
+          await record(reader, "queued", detail);
           options.logger?.warn({ err: error, issue: issue.id }, "a digest could not be sent");
           if (++failuresInARow >= FAILURES_IN_A_ROW) stopped = true;
         }
@@ -247,18 +236,14 @@ async function sendIssue(options: SendOptions, issue: IssueRow): Promise<SendSum
     const given = await db
       .update(newsletterDeliveries)
       .set({ status: "failed" })
-      .where(
-        and(eq(newsletterDeliveries.issueId, issue.id), eq(newsletterDeliveries.status, "queued")),
-      )
+      .where(queued)
       .returning({ id: newsletterDeliveries.subscriberId });
     summary.failed += given.length;
   }
   const [left] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(newsletterDeliveries)
-    .where(
-      and(eq(newsletterDeliveries.issueId, issue.id), eq(newsletterDeliveries.status, "queued")),
-    );
+    .where(queued);
   summary.remaining = left?.n ?? 0;
   if (summary.remaining === 0) {
     await db
@@ -305,21 +290,18 @@ export async function runNewsletter(
     if (removed > 0) {
       options.logger?.info({ removed, keepDays }, "old newsletter issues removed");
     }
-    const unfinished = await unfinishedIssue(db);
-    if (unfinished) {
+    const send = async (issue: IssueRow, resumed: boolean) => {
       options.onSending?.();
-      const summary = await sendIssue({ ...options, db, signal }, unfinished);
-      return { kind: "sent", summary, resumed: true } as const;
-    }
+      const summary = await sendIssue({ ...options, db, signal }, issue);
+      return { kind: "sent", summary, resumed } as const;
+    };
+    const unfinished = await unfinishedIssue(db);
+    if (unfinished) return send(unfinished, true);
     if (options.key === null)
       return { kind: "nothing", why: "not-due", reason: "no issue is due" } as const;
     if (await issueExists(db, options.key)) {
       const reopened = options.latecomers ? await addLatecomers(db, options.key) : null;
-      if (reopened) {
-        options.onSending?.();
-        const summary = await sendIssue({ ...options, db, signal }, reopened);
-        return { kind: "sent", summary, resumed: false } as const;
-      }
+      if (reopened) return send(reopened, false);
       return {
         kind: "nothing",
         why: "sent",
@@ -329,9 +311,7 @@ export async function runNewsletter(
     const issue = await createIssue(db, options.site, options.key, now());
     if (!issue)
       return { kind: "nothing", why: "no-story", reason: "there is no story to send" } as const;
-    options.onSending?.();
-    const summary = await sendIssue({ ...options, db, signal }, issue);
-    return { kind: "sent", summary, resumed: false } as const;
+    return send(issue, false);
   });
   return outcome.acquired ? outcome.value : { kind: "busy" };
 }

@@ -179,12 +179,8 @@ export async function confirmSubscription(
   return { confirmed: true };
 }
 
-async function unsubscribeKey(db: Database): Promise<Buffer> {
-  return siteSecret(db, "newsletter-unsubscribe");
-}
-
 const macOf = async (db: Database, subject: string) =>
-  createHmac("sha256", await unsubscribeKey(db))
+  createHmac("sha256", await siteSecret(db, "newsletter-unsubscribe"))
     .update(`unsubscribe:${subject}`)
     .digest("base64url");
 
