@@ -1,30 +1,20 @@
 /**
  * Small text and URL helpers shared by parse, normalise and sanitise. Pure functions, no I/O.
  */
-import { decodeHTMLStrict, escapeAttribute, escapeText } from "entities";
+import { decodeHTMLStrict as decodeEntities } from "entities";
 
 /**
- * Decodes character references: numeric (`&#38;`, `&#x26;`, `&#X26;`), the XML five and every HTML named
- * entity, but only in their strict form ending in `;`. A stray `&` (as in `?a=1&b=2`) stays as written, and
- * nothing a document declares in a DTD is ever expanded.
+ * decodeEntities decodes character references: numeric (`&#38;`, `&#x26;`, `&#X26;`), the XML five and
+ * every HTML named entity, but only in their strict form ending in `;`. A stray `&` (as in `?a=1&b=2`)
+ * stays as written, and nothing a document declares in a DTD is ever expanded. escapeHtml escapes text for
+ * an HTML text node, escapeAttr for a double-quoted HTML attribute value.
  */
-export function decodeEntities(text: string): string {
-  return decodeHTMLStrict(text);
-}
+export { decodeEntities };
+export { escapeText as escapeHtml, escapeAttribute as escapeAttr } from "entities";
 
 /** `decode(text)`; what html.ts decodes with. */
 export function decodeWith(text: string, decode: (text: string) => string): string {
   return text.includes("&") ? decode(text) : text;
-}
-
-/** Escapes text for an HTML text node. */
-export function escapeHtml(text: string): string {
-  return escapeText(text);
-}
-
-/** Escapes text for a double-quoted HTML attribute value. */
-export function escapeAttr(text: string): string {
-  return escapeAttribute(text);
 }
 
 // Controls (C0 except tab and line ends, DEL, C1), bidi overrides and isolates (they make text display as
