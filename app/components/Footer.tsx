@@ -10,14 +10,6 @@ type FooterSettings = Omit<SiteSettings, "breaking">;
 export function Footer({ site }: { site: FooterSettings }) {
   return (
     <footer className="mt-12 bg-slate-900 text-slate-200">
-      <FooterContent year={sanDiegoYear()} site={site} />
-    </footer>
-  );
-}
-
-function FooterContent({ year, site }: { year: number; site: FooterSettings }) {
-  return (
-    <>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{site.name}</p>
@@ -37,44 +29,38 @@ function FooterContent({ year, site }: { year: number; site: FooterSettings }) {
             ))}
           </ul>
         </nav>
-        <div>
-          <h2 className="font-semibold text-white">Follow us</h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            {site.social.map((s) => (
-              <li key={s.url}>
-                <a
-                  href={s.url}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="hover:underline"
-                >
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h2 className="font-semibold text-white">Our network</h2>
-          <ul className="mt-2 space-y-1 text-sm">
-            {site.partnerSites.map((p) => (
-              <li key={p.url}>
-                <a
-                  href={p.url}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="hover:underline"
-                >
-                  {p.name}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <OutsideList title="Follow us" links={site.social} />
+        <OutsideList
+          title="Our network"
+          links={site.partnerSites.map((p) => ({ url: p.url, label: p.name }))}
+        />
       </div>
       <p className="border-t border-slate-700 py-4 text-center text-xs">
-        © {year} {site.name}
+        © {sanDiegoYear()} {site.name}
       </p>
-    </>
+    </footer>
+  );
+}
+
+/** A column of links to other sites, each opening in a new tab. */
+function OutsideList({ title, links }: { title: string; links: { url: string; label: string }[] }) {
+  return (
+    <div>
+      <h2 className="font-semibold text-white">{title}</h2>
+      <ul className="mt-2 space-y-1 text-sm">
+        {links.map((link) => (
+          <li key={link.url}>
+            <a
+              href={link.url}
+              rel="noopener noreferrer"
+              target="_blank"
+              className="hover:underline"
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

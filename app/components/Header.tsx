@@ -9,14 +9,6 @@ const SEARCH_ID = "header-search";
 export function Header({ siteName }: { siteName: string }) {
   return (
     <header className="bg-brand-dark text-white">
-      <HeaderContent siteName={siteName} />
-    </header>
-  );
-}
-
-function HeaderContent({ siteName }: { siteName: string }) {
-  return (
-    <>
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3">
         <Link to="/" className="min-w-0 truncate text-lg font-bold tracking-tight sm:text-2xl">
           {siteName}
@@ -62,6 +54,6 @@ function HeaderContent({ siteName }: { siteName: string }) {
           <SearchForm id="header-search-input" placeholder="Search news" />
         </div>
       </div>
-    </>
+    </header>
   );
 }
