@@ -105,10 +105,7 @@ export function asArticlePicture(value: unknown): ArticlePicture | null {
       ...(focus ? { focus } : {}),
     };
   }
-  if (v.kind === "site" && typeof v.src === "string" && /^\/(?!\/)/.test(v.src)) {
-    return { kind: "site", src: v.src };
-  }
-  return null;
+  return v.kind === "site" && typeof v.src === "string" ? sitePicture(v.src) : null;
 }
 
 function asFocus(value: unknown): Focus | undefined {

@@ -40,9 +40,7 @@ export function authorName(raw: string | null): string {
 }
 
 /** An absolute http(s) link without tracking parameters, or null. */
-export function cleanLink(raw: string | null, base: string): string | null {
-  return safeHttpUrlWithoutTracking(raw, base);
-}
+export const cleanLink = safeHttpUrlWithoutTracking;
 
 const IMG_TAG = /<img\b[^>]*>/gi;
 const imgAttr = (name: string) =>

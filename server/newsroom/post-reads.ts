@@ -9,6 +9,7 @@ import {
 import type { Database } from "../db/client";
 import { newsroomMedia, newsroomPosts, newsroomRevisions } from "../db/schema";
 import { bodyAsMarkdown } from "./post-body";
+import { likeText } from "./story-reads";
 import { tidy } from "./text";
 
 /** What the newsroom's writing screens read: the list of posts, one post, its revisions, the library. */
@@ -165,7 +166,7 @@ export async function listMedia(
   const conditions: SQL[] = [];
   const query = tidy(options.query ?? "").slice(0, 100);
   for (const word of query.split(" ").filter(Boolean).slice(0, 5)) {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likeText(word);
     const match = or(
       ilike(newsroomMedia.alt, pattern),
       ilike(newsroomMedia.credit, pattern),

@@ -81,7 +81,7 @@ async function lastChanges(
 }
 
 /** Escapes LIKE's wildcards, so staff's search is plain text. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The stories a newsroom search finds, in this order: those readers' search finds (the same
