@@ -32,7 +32,7 @@ export interface Category {
   key: CategoryKey;
   /** The name from the spec: the category a page requests ("Failed to load {name} articles"). */
   name: string;
-  /** The name of the feed group in the spec's list of sources; null for a page that shows another key's articles. */
+  /** The name of the feed group in the spec's list of sources (`name` unless given); null for a page that shows another key's articles. */
   feedName: string | null;
   /** For a page with a layout of its own over another category's articles (community shows local news). */
   articlesFrom: CategoryKey | null;
@@ -87,7 +87,6 @@ export const CATEGORIES: readonly Category[] = [
     key: "local-news",
     chip: true,
     name: "Local News",
-    feedName: "Local News",
     label: "Local News",
     path: "/local-news",
     toggleLabel: "See All Local News",
@@ -99,7 +98,6 @@ export const CATEGORIES: readonly Category[] = [
     key: "national-news",
     chip: true,
     name: "National News",
-    feedName: "National News",
     label: "National News",
     path: "/national-news",
     toggleLabel: "See All National News",
@@ -109,7 +107,6 @@ export const CATEGORIES: readonly Category[] = [
     key: "world-news",
     chip: true,
     name: "World News",
-    feedName: "World News",
     label: "World News",
     path: "/world-news",
     toggleLabel: "See All World News",
@@ -118,7 +115,6 @@ export const CATEGORIES: readonly Category[] = [
   category({
     key: "politics",
     name: "Politics / Government",
-    feedName: "Politics / Government",
     label: "Politics",
     heading: "Politics & Government",
     path: "/politics",
@@ -141,7 +137,6 @@ export const CATEGORIES: readonly Category[] = [
     key: "business",
     chip: true,
     name: "Business & Finance",
-    feedName: "Business & Finance",
     label: "Business",
     path: "/business",
     toggleLabel: "See All Business News",
@@ -153,7 +148,6 @@ export const CATEGORIES: readonly Category[] = [
     key: "technology",
     chip: true,
     name: "Technology & Innovation",
-    feedName: "Technology & Innovation",
     label: "Technology",
     path: "/technology",
     toggleLabel: "See All Technology News",
@@ -174,7 +168,6 @@ export const CATEGORIES: readonly Category[] = [
   category({
     key: "arts-culture",
     name: "Arts & Culture",
-    feedName: "Arts & Culture",
     label: "Arts & Culture",
     path: "/arts-culture",
     toggleLabel: "See All Arts & Culture News",
@@ -197,7 +190,6 @@ export const CATEGORIES: readonly Category[] = [
   category({
     key: "automotive",
     name: "Automotive & Energy",
-    feedName: "Automotive & Energy",
     label: "Automotive",
     path: "/automotive",
     showsErrors: false,
@@ -205,7 +197,6 @@ export const CATEGORIES: readonly Category[] = [
   category({
     key: "real-estate",
     name: "Real Estate & Housing",
-    feedName: "Real Estate & Housing",
     label: "Real Estate",
     path: "/real-estate",
     showsErrors: false,
@@ -213,7 +204,6 @@ export const CATEGORIES: readonly Category[] = [
   category({
     key: "health",
     name: "Health & Wellness",
-    feedName: "Health & Wellness",
     label: "Health",
     path: "/health",
     showsErrors: false,
@@ -222,7 +212,6 @@ export const CATEGORIES: readonly Category[] = [
     key: "food",
     chip: true,
     name: "Food & Dining",
-    feedName: "Food & Dining",
     label: "Food",
     path: "/food",
     toggleLabel: "See All Food & Dining News",
@@ -239,7 +228,6 @@ export const CATEGORIES: readonly Category[] = [
   category({
     key: "from-the-archives",
     name: "From the Archives",
-    feedName: "From the Archives",
     label: "From the Archives",
     path: null,
   }),
