@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { OutsideLink } from "../../server/content/load";
+import { SidebarBox } from "./SidebarBox";
 
 interface Props {
   title: string;
@@ -12,13 +13,7 @@ interface Props {
 export function OutsideLinks({ title, links, wide = false }: Props) {
   const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
-    >
-      <h2 id={id} className="text-xl font-bold">
-        {title}
-      </h2>
+    <SidebarBox id={id} title={title}>
       <ul className={`mt-3 grid gap-4 ${wide ? "md:grid-cols-2 lg:grid-cols-3" : ""}`}>
         {links.map((link) => (
           <li key={link.url}>
@@ -34,6 +29,6 @@ export function OutsideLinks({ title, links, wide = false }: Props) {
           </li>
         ))}
       </ul>
-    </section>
+    </SidebarBox>
   );
 }

@@ -15,6 +15,7 @@ import { OutsideLinks } from "../components/OutsideLinks";
 import { PICTURE_SLOTS } from "../components/picture-slots";
 import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
+import { SidebarBox } from "../components/SidebarBox";
 import { onlyToggleChanged, StoryList, type CardLoad } from "../components/StoryList";
 import type { Article } from "../../shared/article";
 import {
@@ -132,19 +133,13 @@ function LocalNews({ category, articles, content }: PageProps<Content["localNews
         </div>
         <div className="flex flex-col gap-8">
           <OutsideLinks title="Explore San Diego" links={content.links} />
-          <section
-            aria-labelledby="about-san-diego"
-            className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
-          >
-            <h2 id="about-san-diego" className="text-xl font-bold">
-              {content.aboutSanDiego.title}
-            </h2>
+          <SidebarBox id="about-san-diego" title={content.aboutSanDiego.title}>
             {content.aboutSanDiego.paragraphs.map((text) => (
               <p key={text} className="mt-3 text-sm text-slate-700">
                 {text}
               </p>
             ))}
-          </section>
+          </SidebarBox>
         </div>
       </div>
     </>
@@ -167,28 +162,6 @@ function BusinessCard({ article, load }: { article: Article; load: CardLoad }) {
         </Link>
       }
     />
-  );
-}
-
-function SidebarBox({
-  id,
-  title,
-  children,
-}: {
-  id: string;
-  title: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
-    >
-      <h2 id={id} className="text-xl font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
   );
 }
 

@@ -25,6 +25,7 @@ import { PageHeading } from "../components/PageHeading";
 import { PICTURE_SLOTS } from "../components/picture-slots";
 import { Poll } from "../components/Poll";
 import { Section } from "../components/Section";
+import { SidebarBox } from "../components/SidebarBox";
 import { StoryList } from "../components/StoryList";
 import type { Article } from "../../shared/article";
 import { articleCategory, categoryByKey, categoryByPath, errorText } from "../../shared/categories";
@@ -187,13 +188,7 @@ function Hero({ article }: { article: Article }) {
 
 function UpcomingEvents({ events }: { events: readonly ListedEvent[] }) {
   return (
-    <section
-      aria-labelledby="community-events"
-      className="rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200"
-    >
-      <h2 id="community-events" className="text-xl font-bold">
-        Upcoming Events
-      </h2>
+    <SidebarBox id="community-events" title="Upcoming Events">
       <ul className="mt-3 space-y-4">
         {events.map((event) => (
           <li key={event.title} className="border-l-4 border-brand pl-3">
@@ -206,7 +201,7 @@ function UpcomingEvents({ events }: { events: readonly ListedEvent[] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </SidebarBox>
   );
 }
 
