@@ -83,34 +83,27 @@ export default function Revisions({ loaderData, actionData }: Route.ComponentPro
       </p>
       <NewsroomNotice done={loaderData.done} error={actionData?.error} />
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <label className="flex max-w-full min-w-0 flex-col gap-1 font-semibold">
-          Compare
-          <select
-            name="older"
-            defaultValue={olderId ?? ""}
-            className={`${FIELD} w-full max-w-full`}
-          >
-            {revisions.map((r) => (
-              <option key={r.id} value={r.id}>
-                {label(r)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex max-w-full min-w-0 flex-col gap-1 font-semibold">
-          with
-          <select
-            name="newer"
-            defaultValue={newerId ?? ""}
-            className={`${FIELD} w-full max-w-full`}
-          >
-            {revisions.map((r) => (
-              <option key={r.id} value={r.id}>
-                {label(r)}
-              </option>
-            ))}
-          </select>
-        </label>
+        {(
+          [
+            ["Compare", "older", olderId],
+            ["with", "newer", newerId],
+          ] as const
+        ).map(([words, name, chosen]) => (
+          <label key={name} className="flex max-w-full min-w-0 flex-col gap-1 font-semibold">
+            {words}
+            <select
+              name={name}
+              defaultValue={chosen ?? ""}
+              className={`${FIELD} w-full max-w-full`}
+            >
+              {revisions.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {label(r)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
         <button type="submit" className={BUTTON}>
           Compare
         </button>

@@ -11,6 +11,7 @@ import {
   type PostStatus,
 } from "../../../shared/post-fields";
 import { BUTTON, FIELD, formatStaffTime, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
+import { PageLinks } from "../../components/PageLinks";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 import { CsrfField } from "./layout";
 import type { Route } from "./+types/posts";
@@ -148,23 +149,15 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="flex gap-4">
-          {page > 1 ? (
-            <Link to={pageLink(page - 1)} className="text-brand underline">
-              Newer
-            </Link>
-          ) : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? (
-            <Link to={pageLink(page + 1)} className="text-brand underline">
-              Older
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <PageLinks
+        label="Pages"
+        page={page}
+        pages={pages}
+        href={pageLink}
+        previous="Newer"
+        next="Older"
+        className="flex gap-4"
+      />
     </div>
   );
 }
