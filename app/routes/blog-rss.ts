@@ -3,7 +3,8 @@ import { BLOG_PAGE_SIZE, type BlogPostSummary } from "../../server/blog/source";
 import { readOr503 } from "../../server/news/load";
 import { rssChannel } from "../../server/seo/xml";
 import { BLOG_DESCRIPTION } from "../lib/blog";
-import { BLOG_KEY, cacheKeyHeaders } from "../../shared/cache-keys";
+import { BLOG_KEY } from "../../shared/cache-keys";
+import { rssHeaders } from "./rss";
 import type { Route } from "./+types/blog-rss";
 
 /** Posts in the feed: the first two pages of the list. */
@@ -39,11 +40,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       picture: post.picture,
     })),
   });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/rss+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=300",
-      ...cacheKeyHeaders([BLOG_KEY]),
-    },
-  });
+  return new Response(body, { headers: rssHeaders([BLOG_KEY]) });
 }

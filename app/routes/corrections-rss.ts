@@ -1,7 +1,8 @@
 import { readOr503 } from "../../server/news/load";
 import { latestCorrections } from "../../server/news/repository";
 import { correctionsFeed } from "../../server/seo/xml";
-import { cacheKeyHeaders, CORRECTIONS_KEY } from "../../shared/cache-keys";
+import { CORRECTIONS_KEY } from "../../shared/cache-keys";
+import { rssHeaders } from "./rss";
 import type { Route } from "./+types/corrections-rss";
 
 const FEED_ITEMS = 50;
@@ -19,11 +20,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     description: "Corrections our newsroom has published to its stories, newest first.",
     corrections,
   });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/rss+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=300",
-      ...cacheKeyHeaders([CORRECTIONS_KEY]),
-    },
-  });
+  return new Response(body, { headers: rssHeaders([CORRECTIONS_KEY]) });
 }

@@ -9,6 +9,13 @@ import type { Route } from "./+types/rss";
 const SITE_FEED_ITEMS = 50;
 const CATEGORY_FEED_ITEMS = 15;
 
+/** The headers of every RSS feed of the site, with the cache keys whose changes renew it. */
+export const rssHeaders = (keys: readonly string[]) => ({
+  "Content-Type": "application/rss+xml; charset=utf-8",
+  "Cache-Control": "public, max-age=300",
+  ...cacheKeyHeaders(keys),
+});
+
 /** /rss.xml (the latest across categories) and /{category}/rss.xml (one category page's stories). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { site } = context.content;
@@ -42,13 +49,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     categoryName: (article) => categoryByKey(article.category).name,
   });
   return new Response(body, {
-    headers: {
-      "Content-Type": "application/rss+xml; charset=utf-8",
-      "Cache-Control": "public, max-age=300",
-      // The site's feed lists every category; a category's, its own (its page's stories).
-      ...cacheKeyHeaders(
-        category ? [FEEDS_KEY, categoryKey(articleCategory(category))] : [FEEDS_KEY],
-      ),
-    },
+    // The site's feed lists every category; a category's, its own (its page's stories).
+    headers: rssHeaders(
+      category ? [FEEDS_KEY, categoryKey(articleCategory(category))] : [FEEDS_KEY],
+    ),
   });
 }
