@@ -67,6 +67,16 @@ export interface PostEditorProps {
   fieldErrors: Partial<Record<string, string>>;
 }
 
+type TextName = Exclude<keyof PostFormValues, "body" | "bodyHtml">;
+interface TextControl {
+  /** Lines of a text area; a one-line input without. */
+  rows?: number;
+  type?: "text" | "url";
+  maxLength?: number;
+  disabled?: boolean;
+  className?: string;
+}
+
 const STATUS_TEXT: Record<PostStatus, string> = {
   draft: "Draft: not on the site",
   scheduled: "Scheduled",
@@ -80,6 +90,29 @@ export function PostEditorForm(props: PostEditorProps) {
   const form = useRef<HTMLFormElement>(null);
   const autosave = useAutosave(form);
   const chosen = library.find((m) => String(m.id) === values.mediaId) ?? null;
+  // A text field of the form: what was saved or typed in it, its error, and its control's details.
+  const text = (name: TextName, label: string, control: TextControl = {}) => (
+    <Field label={label} error={fieldErrors[name]} name={name}>
+      {control.rows ? (
+        <textarea
+          name={name}
+          rows={control.rows}
+          defaultValue={values[name]}
+          maxLength={control.maxLength}
+          className={FIELD}
+        />
+      ) : (
+        <input
+          type={control.type ?? "text"}
+          name={name}
+          defaultValue={values[name]}
+          maxLength={control.maxLength}
+          disabled={control.disabled}
+          className={control.className ?? FIELD}
+        />
+      )}
+    </Field>
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -103,30 +136,16 @@ export function PostEditorForm(props: PostEditorProps) {
       >
         <CsrfField />
         <div className="flex min-w-0 flex-col gap-4">
-          <Field label="Headline" error={fieldErrors.title} name="title">
-            <input
-              type="text"
-              name="title"
-              defaultValue={values.title}
-              maxLength={POST_LIMITS.title}
-              className={`${FIELD} text-lg`}
-            />
-          </Field>
-          {story ? (
-            <Field
-              label="Dek (a sentence or two under the headline)"
-              error={fieldErrors.dek}
-              name="dek"
-            >
-              <textarea
-                name="dek"
-                rows={2}
-                defaultValue={values.dek}
-                maxLength={POST_LIMITS.dek}
-                className={FIELD}
-              />
-            </Field>
-          ) : null}
+          {text("title", "Headline", {
+            maxLength: POST_LIMITS.title,
+            className: `${FIELD} text-lg`,
+          })}
+          {story
+            ? text("dek", "Dek (a sentence or two under the headline)", {
+                rows: 2,
+                maxLength: POST_LIMITS.dek,
+              })
+            : null}
           <div className="grid gap-4 sm:grid-cols-2">
             {story ? (
               <Field label="Category" error={fieldErrors.category} name="category">
@@ -140,13 +159,7 @@ export function PostEditorForm(props: PostEditorProps) {
                 </select>
               </Field>
             ) : null}
-            <Field
-              label="Bylines (names, separated by commas)"
-              error={fieldErrors.bylines}
-              name="bylines"
-            >
-              <input type="text" name="bylines" defaultValue={values.bylines} className={FIELD} />
-            </Field>
+            {text("bylines", "Bylines (names, separated by commas)")}
           </div>
           <BodyField
             key={post.id}
@@ -162,67 +175,22 @@ export function PostEditorForm(props: PostEditorProps) {
             error={fieldErrors.bodyHtml}
             onChange={autosave.schedule}
           />
-          <Field
-            label="Meta description (search engines and the blog list show it)"
-            error={fieldErrors.description}
-            name="description"
-          >
-            <textarea
-              name="description"
-              rows={2}
-              defaultValue={values.description}
-              maxLength={POST_LIMITS.description}
-              className={FIELD}
-            />
-          </Field>
-          <Field
-            label="Video link (YouTube; shown as Watch the Video)"
-            error={fieldErrors.videoUrl}
-            name="videoUrl"
-          >
-            <input type="url" name="videoUrl" defaultValue={values.videoUrl} className={FIELD} />
-          </Field>
+          {text("description", "Meta description (search engines and the blog list show it)", {
+            rows: 2,
+            maxLength: POST_LIMITS.description,
+          })}
+          {text("videoUrl", "Video link (YouTube; shown as Watch the Video)", { type: "url" })}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              label="Short-tail keywords (comma-separated)"
-              error={fieldErrors.shortTailKeywords}
-              name="shortTailKeywords"
-            >
-              <input
-                type="text"
-                name="shortTailKeywords"
-                defaultValue={values.shortTailKeywords}
-                className={FIELD}
-              />
-            </Field>
-            <Field
-              label="Long-tail keywords (comma-separated)"
-              error={fieldErrors.longTailKeywords}
-              name="longTailKeywords"
-            >
-              <input
-                type="text"
-                name="longTailKeywords"
-                defaultValue={values.longTailKeywords}
-                className={FIELD}
-              />
-            </Field>
+            {text("shortTailKeywords", "Short-tail keywords (comma-separated)")}
+            {text("longTailKeywords", "Long-tail keywords (comma-separated)")}
           </div>
-          {story ? null : (
-            <Field
-              label="Address (/blog/…; empty: made from the headline, fixed once published)"
-              error={fieldErrors.slug}
-              name="slug"
-            >
-              <input
-                type="text"
-                name="slug"
-                defaultValue={values.slug}
-                disabled={post.firstPublishedAt !== null}
-                className={FIELD}
-              />
-            </Field>
-          )}
+          {story
+            ? null
+            : text(
+                "slug",
+                "Address (/blog/…; empty: made from the headline, fixed once published)",
+                { disabled: post.firstPublishedAt !== null },
+              )}
         </div>
 
         <div className="flex flex-col gap-6">
