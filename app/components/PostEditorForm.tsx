@@ -1,8 +1,8 @@
 import { useEffect, useRef, type FormEvent } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { POST_LIMITS, type PostKind, type PostStatus } from "../../shared/post-fields";
 import { fallbackVariant, type StoredPicture } from "../../shared/picture";
-import { CsrfField } from "../routes/newsroom/layout";
+import { NewsroomForm } from "../routes/newsroom/layout";
 import { BodyField } from "./editor/BodyField";
 import { PictureBox } from "./PostPictureBox";
 import { PostField as Field } from "./PostField";
@@ -125,16 +125,14 @@ export function PostEditorForm(props: PostEditorProps) {
         </p>
       </div>
       <NewsroomNotice done={props.done} error={props.error} />
-      <Form
+      <NewsroomForm
         ref={form}
-        method="post"
         encType="multipart/form-data"
         className="grid gap-6 lg:grid-cols-[1fr_22rem]"
         onInput={autosave.schedule}
         onChange={autosave.schedule}
         onSubmit={autosave.cancel}
       >
-        <CsrfField />
         <div className="flex min-w-0 flex-col gap-4">
           {text("title", "Headline", {
             maxLength: POST_LIMITS.title,
@@ -264,7 +262,7 @@ export function PostEditorForm(props: PostEditorProps) {
 
           <PictureBox chosen={chosen} library={library} values={values} fieldErrors={fieldErrors} />
         </div>
-      </Form>
+      </NewsroomForm>
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import { Form } from "react-router";
 import type { RetractedCorrection, StoryCorrection } from "../../server/newsroom/corrections";
 import { MAX_CORRECTION_LENGTH } from "../../shared/newsroom";
 import { DANGER_BUTTON, FIELD, formatStaffTime, PRIMARY_BUTTON } from "./NewsroomNotice";
-import { CsrfField } from "../routes/newsroom/layout";
+import { NewsroomForm } from "../routes/newsroom/layout";
 
 /**
  * A story's corrections in the newsroom: those shown to readers, each with its form to edit or
@@ -34,8 +33,7 @@ export function StoryCorrections({
                   Edit or retract
                   <span className="sr-only"> the correction of {formatStaffTime(c.date)}</span>
                 </summary>
-                <Form method="post" className="mt-2 flex flex-col gap-3">
-                  <CsrfField />
+                <NewsroomForm className="mt-2 flex flex-col gap-3">
                   <input type="hidden" name="correction-id" value={c.id} />
                   <label className="flex flex-col gap-1 font-semibold">
                     Its words (it keeps its date)
@@ -69,7 +67,7 @@ export function StoryCorrections({
                     Retracting takes it off the story, /corrections and the corrections feed; it
                     stays listed here and in the audit log.
                   </p>
-                </Form>
+                </NewsroomForm>
               </details>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { actionOf, typedText } from "../../../server/newsroom/form-input";
 import { bannerAction } from "../../../server/newsroom/forms";
@@ -18,7 +18,7 @@ import {
   NewsroomNotice,
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/banner";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -107,12 +107,11 @@ export default function Banner({ loaderData, actionData }: Route.ComponentProps)
               {banner.link ? <>Links to {banner.link}. </> : "No link. "}
               Until {formatStaffTime(banner.expiresAt)} (San Diego time), set by {banner.setBy}.
             </p>
-            <Form method="post">
-              <CsrfField />
+            <NewsroomForm>
               <button type="submit" name="intent" value="clear" className={BUTTON}>
                 Clear the banner
               </button>
-            </Form>
+            </NewsroomForm>
           </div>
         ) : (
           <p className="mt-3">
@@ -128,8 +127,7 @@ export default function Banner({ loaderData, actionData }: Route.ComponentProps)
         <h2 id="set-heading" className="text-xl font-bold">
           {banner?.live ? "Change the banner" : "Set a banner"}
         </h2>
-        <Form method="post" className="mt-3 flex flex-col gap-4">
-          <CsrfField />
+        <NewsroomForm className="mt-3 flex flex-col gap-4">
           <input type="hidden" name="intent" value="set" />
           <label className="flex flex-col gap-1 font-semibold">
             Text
@@ -182,7 +180,7 @@ export default function Banner({ loaderData, actionData }: Route.ComponentProps)
               Put the banner up
             </button>
           </p>
-        </Form>
+        </NewsroomForm>
       </section>
     </div>
   );

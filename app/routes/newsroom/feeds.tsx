@@ -1,4 +1,4 @@
-import { Form, redirect } from "react-router";
+import { redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { actionOf } from "../../../server/newsroom/form-input";
 import { feedsAction } from "../../../server/newsroom/forms";
@@ -6,7 +6,7 @@ import { feedHealthReport } from "../../../server/ingest/feed-health";
 import { lastIngest, type JobStart } from "../../../server/newsroom/operations";
 import { requireAdmin } from "../../../server/staff/guard";
 import { formatStaffTime, NewsroomNotice, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/feeds";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -93,13 +93,12 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
             {lastPass.totals ? `: ${lastPass.totals}.` : "."}
           </p>
         ) : null}
-        <Form method="post" className="mt-3">
-          <CsrfField />
+        <NewsroomForm className="mt-3">
           <input type="hidden" name="intent" value="ingest" />
           <button type="submit" className={PRIMARY_BUTTON}>
             Start an ingest pass
           </button>
-        </Form>
+        </NewsroomForm>
         <p className="mt-2 text-sm text-slate-700">
           A pass reads the feeds that are due, as the schedule does, and never runs twice at once.
         </p>

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { deleteMessage, inboxMessage } from "../../../server/newsroom/inbox";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
@@ -9,7 +9,7 @@ import {
   formatStaffTime,
   NewsroomNotice,
 } from "../../components/NewsroomNotice";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/inbox-delete";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -61,8 +61,7 @@ export default function DeleteMessage({ loaderData, actionData }: Route.Componen
       <p>
         It is gone for good. The audit log keeps that you deleted it and when, not what it said.
       </p>
-      <Form method="post" className="flex flex-wrap gap-3">
-        <CsrfField />
+      <NewsroomForm className="flex flex-wrap gap-3">
         <input type="hidden" name="page" value={page} />
         <button type="submit" className={DANGER_BUTTON}>
           Delete the message
@@ -70,7 +69,7 @@ export default function DeleteMessage({ loaderData, actionData }: Route.Componen
         <Link to={inboxAddress(page)} className={BUTTON}>
           Keep it
         </Link>
-      </Form>
+      </NewsroomForm>
     </div>
   );
 }

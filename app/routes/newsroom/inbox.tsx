@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { actionOf } from "../../../server/newsroom/form-input";
 import { inboxAction } from "../../../server/newsroom/forms";
@@ -7,7 +7,7 @@ import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { INBOX_DONE, inboxAddress, inboxPageNumber, isInboxDone } from "../../../shared/newsroom";
 import { BUTTON, formatStaffTime, NewsroomNotice } from "../../components/NewsroomNotice";
 import { PageLinks } from "../../components/PageLinks";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/inbox";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -87,8 +87,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                 </p>
                 <p className="whitespace-pre-line break-words">{m.message}</p>
                 <div className="flex flex-wrap gap-2">
-                  <Form method="post">
-                    <CsrfField />
+                  <NewsroomForm>
                     <input type="hidden" name="message" value={m.id} />
                     <input type="hidden" name="page" value={page} />
                     <button
@@ -100,7 +99,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                     >
                       {m.handledAt ? "Mark open again" : "Mark handled"}
                     </button>
-                  </Form>
+                  </NewsroomForm>
                   <Link
                     to={`/newsroom/inbox/${m.id}/delete?page=${page}`}
                     className={BUTTON}

@@ -1,6 +1,7 @@
 import {
   Form,
   isRouteErrorResponse,
+  type FormProps,
   Link,
   NavLink,
   Outlet,
@@ -29,6 +30,19 @@ export function useNewsroom() {
 /** The session's form token, which every newsroom form carries. */
 export function CsrfField() {
   return <input type="hidden" name="_csrf" value={useNewsroom().csrf} />;
+}
+
+/** A newsroom form that posts, the session's form token its first field. */
+export function NewsroomForm({
+  children,
+  ...props
+}: Omit<FormProps, "method"> & React.RefAttributes<HTMLFormElement>) {
+  return (
+    <Form method="post" {...props}>
+      <CsrfField />
+      {children}
+    </Form>
+  );
 }
 
 /**

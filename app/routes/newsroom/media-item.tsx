@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { actionOf } from "../../../server/newsroom/form-input";
 import { focusClick, mediaWords } from "../../../server/newsroom/forms";
@@ -10,7 +10,7 @@ import { POST_LIMITS } from "../../../shared/post-fields";
 import { BUTTON, FIELD, NewsroomNotice } from "../../components/NewsroomNotice";
 import { FOCUS_PICKER_WIDTH, FocusPicker } from "../../components/FocusPicker";
 import { newsroomMeta } from "../../lib/newsroom-meta";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/media-item";
 
 export const meta: Route.MetaFunction = newsroomMeta("Picture");
@@ -87,14 +87,13 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
         <p id="focus-hint" className="text-sm">
           Select the point that must stay in every crop.
         </p>
-        <Form method="post" className="flex">
-          <CsrfField />
+        <NewsroomForm className="flex">
           <FocusPicker
             picture={picture}
             name={media.alt || media.filename || "the picture"}
             hintId="focus-hint"
           />
-        </Form>
+        </NewsroomForm>
         <ul className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {crops.map((c) => (
             <li key={c.crop} className="flex flex-col gap-1 text-sm">
@@ -113,8 +112,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
         <h2 id="words-heading" className="text-lg font-bold">
           Words
         </h2>
-        <Form method="post" className="mt-3 flex flex-col gap-3">
-          <CsrfField />
+        <NewsroomForm className="mt-3 flex flex-col gap-3">
           <label className="flex flex-col gap-1 font-semibold">
             Alt text (what the picture shows)
             <input
@@ -138,7 +136,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
           <button type="submit" className={`${BUTTON} self-start`}>
             Save
           </button>
-        </Form>
+        </NewsroomForm>
       </section>
     </div>
   );

@@ -8,7 +8,7 @@ import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { fallbackVariant } from "../../../shared/picture";
 import { BUTTON, FIELD, NewsroomNotice, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
 import { newsroomMeta } from "../../lib/newsroom-meta";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/media";
 
 /** The media library: uploads (hence the upload body limit), search, and the way to each picture. */
@@ -65,8 +65,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
         <h2 id="upload-heading" className="text-lg font-bold">
           Upload a picture
         </h2>
-        <Form method="post" encType="multipart/form-data" className="mt-3 flex flex-col gap-3">
-          <CsrfField />
+        <NewsroomForm encType="multipart/form-data" className="mt-3 flex flex-col gap-3">
           <label className="flex flex-col gap-1 font-semibold">
             Picture file (JPEG, PNG, WebP, AVIF or GIF)
             <input
@@ -88,7 +87,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
           <button type="submit" className={`${PRIMARY_BUTTON} self-start`}>
             Upload
           </button>
-        </Form>
+        </NewsroomForm>
       </section>
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col gap-1 font-semibold">

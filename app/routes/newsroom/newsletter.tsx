@@ -18,7 +18,7 @@ import {
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
 import { PageLinks } from "../../components/PageLinks";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/newsletter";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -268,8 +268,7 @@ function DigestButton({
       <div className="mt-3 rounded bg-amber-50 p-3 ring-1 ring-amber-300">
         <p className="font-semibold">{`Send today's digest to ${who} now?`}</p>
         <p className="mt-1 text-sm">Mail cannot be called back once it is sent.</p>
-        <Form method="post" className="mt-3 flex flex-wrap gap-3">
-          <CsrfField />
+        <NewsroomForm className="mt-3 flex flex-wrap gap-3">
           <input type="hidden" name="intent" value="send" />
           <button type="submit" className={PRIMARY_BUTTON}>
             Send it now
@@ -277,7 +276,7 @@ function DigestButton({
           <Link to="/newsroom/newsletter" className={BUTTON}>
             Not now
           </Link>
-        </Form>
+        </NewsroomForm>
       </div>
     );
   }

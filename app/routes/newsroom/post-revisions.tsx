@@ -12,7 +12,7 @@ import { restoreRevision } from "../../../server/newsroom/posts";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { BUTTON, FIELD, formatStaffTime, NewsroomNotice } from "../../components/NewsroomNotice";
 import { newsroomMeta } from "../../lib/newsroom-meta";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/post-revisions";
 
 export const meta: Route.MetaFunction = newsroomMeta("Revisions");
@@ -150,13 +150,12 @@ export default function Revisions({ loaderData, actionData }: Route.ComponentPro
                 {label(r)}
                 <span className="block text-sm text-slate-600">{r.title || "(no headline)"}</span>
               </span>
-              <Form method="post">
-                <CsrfField />
+              <NewsroomForm>
                 <input type="hidden" name="revision" value={r.id} />
                 <button type="submit" className={BUTTON}>
                   Restore<span className="sr-only"> the revision of {formatStaffTime(r.at)}</span>
                 </button>
-              </Form>
+              </NewsroomForm>
             </li>
           ))}
         </ol>

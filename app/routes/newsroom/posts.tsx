@@ -13,7 +13,7 @@ import {
 import { BUTTON, FIELD, formatStaffTime, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
 import { PageLinks } from "../../components/PageLinks";
 import { newsroomMeta } from "../../lib/newsroom-meta";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/posts";
 
 export const meta: Route.MetaFunction = newsroomMeta("Writing");
@@ -76,15 +76,14 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
         The publication&apos;s own stories and blog posts. A draft is never public; publish it now
         or schedule it.
       </p>
-      <Form method="post" className="flex flex-wrap gap-2">
-        <CsrfField />
+      <NewsroomForm className="flex flex-wrap gap-2">
         <button type="submit" name="kind" value="story" className={PRIMARY_BUTTON}>
           New story
         </button>
         <button type="submit" name="kind" value="blog" className={BUTTON}>
           New blog post
         </button>
-      </Form>
+      </NewsroomForm>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter">
         <label className="flex flex-col gap-1 font-semibold">
           Kind

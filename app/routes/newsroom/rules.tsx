@@ -1,4 +1,4 @@
-import { data, Form, redirect, useLocation } from "react-router";
+import { data, redirect, useLocation } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { actionOf, typedText } from "../../../server/newsroom/form-input";
 import { ruleAction } from "../../../server/newsroom/forms";
@@ -18,7 +18,7 @@ import {
   NewsroomNotice,
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/rules";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -95,8 +95,7 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
         </h2>
         {/* Drawn anew after each change (a new location key), so an added rule's words are not
             left in the box; a refused one keeps them. */}
-        <Form key={key} method="post" className="mt-3 flex flex-wrap items-end gap-3">
-          <CsrfField />
+        <NewsroomForm key={key} className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="add" />
           <label className="flex min-w-0 flex-1 basis-60 flex-col gap-1 font-semibold">
             Words or pattern
@@ -133,7 +132,7 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
           <button type="submit" className={PRIMARY_BUTTON}>
             Add the rule
           </button>
-        </Form>
+        </NewsroomForm>
       </section>
 
       <section aria-labelledby="rules-heading">
@@ -152,8 +151,7 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
                     {BLOCK_FIELD_LABELS[rule.field]} · {feedLabel(rule.feedId)}
                   </span>
                 </p>
-                <Form method="post" className="flex flex-wrap gap-2">
-                  <CsrfField />
+                <NewsroomForm className="flex flex-wrap gap-2">
                   <input type="hidden" name="rule" value={rule.id} />
                   <button
                     type="submit"
@@ -173,7 +171,7 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
                   >
                     Remove
                   </button>
-                </Form>
+                </NewsroomForm>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { removeAccount } from "../../../server/newsroom/staff-accounts";
 import { findStaff } from "../../../server/staff/accounts";
@@ -11,7 +11,7 @@ import {
 } from "../../components/NewsroomNotice";
 import { newsroomHeaders } from "../../lib/headers";
 import { newsroomMeta } from "../../lib/newsroom-meta";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/staff-remove";
 
 /**
@@ -75,15 +75,14 @@ export default function RemoveAccount({ loaderData, actionData }: Route.Componen
           </Link>
         </p>
       ) : (
-        <Form method="post" className="flex flex-wrap gap-3">
-          <CsrfField />
+        <NewsroomForm className="flex flex-wrap gap-3">
           <button type="submit" className={DANGER_BUTTON}>
             Remove the account
           </button>
           <Link to="/newsroom/staff" className={BUTTON}>
             Keep it
           </Link>
-        </Form>
+        </NewsroomForm>
       )}
     </div>
   );

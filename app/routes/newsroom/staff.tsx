@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { readAction, typedText } from "../../../server/newsroom/form-input";
 import { staffAction, UNKNOWN_ROLE } from "../../../server/newsroom/forms";
@@ -25,7 +25,7 @@ import {
 } from "../../components/NewsroomNotice";
 import { newsroomHeaders } from "../../lib/headers";
 import { newsroomMeta } from "../../lib/newsroom-meta";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/staff";
 
 /**
@@ -166,8 +166,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                   </p>
                 ) : (
                   <div className="flex flex-wrap gap-2">
-                    <Form method="post">
-                      <CsrfField />
+                    <NewsroomForm>
                       <input type="hidden" name="intent" value="role" />
                       <input type="hidden" name="member" value={m.id} />
                       <input type="hidden" name="role" value={other} />
@@ -178,7 +177,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                       >
                         Make an {other}
                       </button>
-                    </Form>
+                    </NewsroomForm>
                     <Link
                       to={`/newsroom/staff/${m.id}/remove`}
                       className={BUTTON}
@@ -192,8 +191,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                   <summary className="cursor-pointer font-semibold">
                     Reset the password<span className="sr-only"> of {m.email}</span>
                   </summary>
-                  <Form method="post" className="mt-3 flex max-w-xl flex-col items-start gap-3">
-                    <CsrfField />
+                  <NewsroomForm className="mt-3 flex max-w-xl flex-col items-start gap-3">
                     <input type="hidden" name="intent" value="reset" />
                     <input type="hidden" name="member" value={m.id} />
                     <div className="flex w-full min-w-0 flex-col gap-1">
@@ -217,7 +215,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                     >
                       Set the new password
                     </button>
-                  </Form>
+                  </NewsroomForm>
                 </details>
               </li>
             );
@@ -229,8 +227,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <h2 id="add-heading" className="text-xl font-bold">
           Add an account
         </h2>
-        <Form key={key} method="post" className="mt-3 flex max-w-xl flex-col gap-4">
-          <CsrfField />
+        <NewsroomForm key={key} className="mt-3 flex max-w-xl flex-col gap-4">
           <input type="hidden" name="intent" value="add" />
           <label className="flex flex-col gap-1 font-semibold">
             E-mail
@@ -271,7 +268,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
               Add the account
             </button>
           </p>
-        </Form>
+        </NewsroomForm>
       </section>
     </div>
   );

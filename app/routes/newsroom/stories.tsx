@@ -31,7 +31,7 @@ import {
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
 import { PinHoursSelect } from "../../components/PinHoursSelect";
-import { CsrfField } from "./layout";
+import { CsrfField, NewsroomForm } from "./layout";
 import type { Route } from "./+types/stories";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -158,8 +158,7 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
                     {p.down ? " · taken down: not shown" : ""}
                   </span>
                 </span>
-                <Form method="post" className="flex flex-wrap gap-2">
-                  <CsrfField />
+                <NewsroomForm className="flex flex-wrap gap-2">
                   <input type="hidden" name="id" value={p.id} />
                   <button
                     type="submit"
@@ -190,7 +189,7 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
                   >
                     Unpin
                   </button>
-                </Form>
+                </NewsroomForm>
               </li>
             ))}
           </ol>

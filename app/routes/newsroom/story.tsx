@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useLocation } from "react-router";
+import { data, Link, redirect, useLocation } from "react-router";
 import { readForm } from "../../../server/forms/submission";
 import { readAction, typedText } from "../../../server/newsroom/form-input";
 import {
@@ -29,7 +29,7 @@ import {
 } from "../../components/NewsroomNotice";
 import { PinHoursSelect } from "../../components/PinHoursSelect";
 import { StoryCorrections } from "../../components/StoryCorrections";
-import { CsrfField } from "./layout";
+import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/story";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -130,16 +130,14 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             <p className="text-sm text-slate-700">
               Its address answers 410 Gone; the feed can bring it back without it showing.
             </p>
-            <Form method="post">
-              <CsrfField />
+            <NewsroomForm>
               <button type="submit" name="intent" value="restore" className={PRIMARY_BUTTON}>
                 Restore the story
               </button>
-            </Form>
+            </NewsroomForm>
           </>
         ) : (
-          <Form method="post" className="flex flex-col gap-3">
-            <CsrfField />
+          <NewsroomForm className="flex flex-col gap-3">
             <label className="flex flex-col gap-1 font-semibold">
               Why it comes down (for the audit log; readers are not told)
               <textarea
@@ -156,7 +154,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
                 Take the story down
               </button>
             </p>
-          </Form>
+          </NewsroomForm>
         )}
       </Panel>
 
@@ -171,8 +169,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             Shown instead: <strong className="break-words">{story.title}</strong>
           </p>
         ) : null}
-        <Form method="post" className="flex flex-col gap-3">
-          <CsrfField />
+        <NewsroomForm className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="headline" />
           <label className="flex flex-col gap-1 font-semibold">
             Our headline
@@ -195,13 +192,12 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
               </button>
             ) : null}
           </p>
-        </Form>
+        </NewsroomForm>
       </Panel>
 
       <Panel id="picture-heading" title="Picture">
         {panelError(["picture"])}
-        <Form method="post" className="flex flex-col gap-3">
-          <CsrfField />
+        <NewsroomForm className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="picture" />
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="sr-only">The picture the story shows</legend>
@@ -236,7 +232,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
               Save the picture choice
             </button>
           </p>
-        </Form>
+        </NewsroomForm>
       </Panel>
 
       {story.takenDown ? null : (
@@ -268,8 +264,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
                   </li>
                 ))}
               </ul>
-              <Form method="post" className="flex flex-wrap gap-3">
-                <CsrfField />
+              <NewsroomForm className="flex flex-wrap gap-3">
                 {versions.some((v) => v.id === story.id && !v.lead) ? (
                   <button type="submit" name="intent" value="group-lead" className={BUTTON}>
                     Make this story the lead
@@ -278,15 +273,14 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
                 <button type="submit" name="intent" value="group-split" className={BUTTON}>
                   Split it from the group
                 </button>
-              </Form>
+              </NewsroomForm>
             </>
           ) : (
             <p className="text-sm text-slate-700">
               This story stands alone: no other feed&apos;s version is grouped with it.
             </p>
           )}
-          <Form method="post" className="flex flex-wrap items-end gap-3">
-            <CsrfField />
+          <NewsroomForm className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="group-join" />
             <label className="flex min-w-0 flex-1 flex-col gap-1 font-semibold">
               Join it with another story (its id or its address on the site)
@@ -301,7 +295,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             <button type="submit" className={PRIMARY_BUTTON}>
               Join
             </button>
-          </Form>
+          </NewsroomForm>
         </Panel>
       )}
 
@@ -317,8 +311,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             the Stories page.
           </p>
         )}
-        <Form method="post" className="flex flex-wrap items-end gap-3">
-          <CsrfField />
+        <NewsroomForm className="flex flex-wrap items-end gap-3">
           <label className="flex flex-col gap-1 font-semibold">
             {story.pin ? "Keep it pinned for" : "Pin it for"}
             <PinHoursSelect />
@@ -331,14 +324,13 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
               Unpin
             </button>
           ) : null}
-        </Form>
+        </NewsroomForm>
       </Panel>
 
       <Panel id="corrections-heading" title="Corrections">
         {panelError(["correct", "correction-edit", "correction-retract"])}
         <StoryCorrections shown={story.corrections} retracted={story.retractedCorrections} />
-        <Form method="post" className="flex flex-col gap-3">
-          <CsrfField />
+        <NewsroomForm className="flex flex-col gap-3">
           <label className="flex flex-col gap-1 font-semibold">
             A correction, dated today, shown above the story and at /corrections
             <textarea
@@ -355,7 +347,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
               Publish the correction
             </button>
           </p>
-        </Form>
+        </NewsroomForm>
       </Panel>
     </div>
   );
