@@ -160,35 +160,25 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
                 </span>
                 <NewsroomForm className="flex flex-wrap gap-2">
                   <input type="hidden" name="id" value={p.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="pin-up"
-                    className={BUTTON}
-                    disabled={index === 0}
-                    aria-label={`Up: ${p.title}`}
-                  >
-                    Up
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="pin-down"
-                    className={BUTTON}
-                    disabled={index === pins.length - 1}
-                    aria-label={`Down: ${p.title}`}
-                  >
-                    Down
-                  </button>
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="unpin"
-                    className={BUTTON}
-                    aria-label={`Unpin: ${p.title}`}
-                  >
-                    Unpin
-                  </button>
+                  {(
+                    [
+                      ["pin-up", "Up", index === 0],
+                      ["pin-down", "Down", index === pins.length - 1],
+                      ["unpin", "Unpin", false],
+                    ] as const
+                  ).map(([intent, word, disabled]) => (
+                    <button
+                      key={intent}
+                      type="submit"
+                      name="intent"
+                      value={intent}
+                      className={BUTTON}
+                      disabled={disabled}
+                      aria-label={`${word}: ${p.title}`}
+                    >
+                      {word}
+                    </button>
+                  ))}
                 </NewsroomForm>
               </li>
             ))}
