@@ -1,10 +1,4 @@
-import {
-  answerError,
-  connectionError,
-  PurgeError,
-  PURGE_TIMEOUT_MS,
-  type PurgeProvider,
-} from "./purge";
+import { PurgeError, purgeRequest, type PurgeProvider } from "./purge";
 
 export interface CloudflareSettings {
   /** The API's base address (https://api.cloudflare.com/client/v4; a local server in tests). */
@@ -25,21 +19,11 @@ export function cloudflarePurger(settings: CloudflareSettings): PurgeProvider {
     name: "cloudflare",
     batchSize: 100,
     async send(keys) {
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: "POST",
-          headers: {
-            Authorization: `Bearer ${settings.token}`,
-            "Content-Type": "application/json",
-          },
-          body: JSON.stringify({ tags: keys }),
-          signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw connectionError("Cloudflare", error);
-      }
-      if (!response.ok) throw await answerError("Cloudflare", response);
+      const response = await purgeRequest("Cloudflare", url, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${settings.token}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ tags: keys }),
+      });
       // A 200 may still say it failed.
       const answer: unknown = await response.json().catch(() => null);
       if (typeof answer !== "object" || answer === null || !("success" in answer)) return;

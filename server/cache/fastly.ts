@@ -1,4 +1,4 @@
-import { answerError, connectionError, PURGE_TIMEOUT_MS, type PurgeProvider } from "./purge";
+import { purgeRequest, type PurgeProvider } from "./purge";
 
 export interface FastlySettings {
   /** The API's base address (https://api.fastly.com; a local server in tests). */
@@ -26,17 +26,7 @@ export function fastlyPurger(settings: FastlySettings): PurgeProvider {
         Accept: "application/json",
       };
       if (settings.soft) headers["Fastly-Soft-Purge"] = "1";
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: "POST",
-          headers,
-          signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw connectionError("Fastly", error);
-      }
-      if (!response.ok) throw await answerError("Fastly", response);
+      const response = await purgeRequest("Fastly", url, { method: "POST", headers });
       await response.body?.cancel();
     },
   };

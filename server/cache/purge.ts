@@ -140,23 +140,33 @@ export function purgeQueue(provider: PurgeProvider, options: PurgeQueueOptions):
   };
 }
 
-/** The error for a provider's answer that is not a success. */
-export async function answerError(provider: string, response: Response): Promise<PurgeError> {
+/**
+ * Sends one purge request to `provider` (its name in messages), within PURGE_TIMEOUT_MS: a request
+ * that got no answer (refused, reset, timed out) throws a PurgeError worth retrying, an answer that
+ * is not a success one that says what the provider answered.
+ */
+export async function purgeRequest(
+  provider: string,
+  url: string,
+  init: RequestInit,
+): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(PURGE_TIMEOUT_MS) });
+  } catch (error) {
+    const cause = error instanceof Error ? (error.cause ?? error) : error;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    throw new PurgeError(`${provider} could not be reached: ${message}`, true);
+  }
+  if (response.ok) return response;
   const text = (await response.text().catch(() => "")).slice(0, 200).replace(/\s+/g, " ");
   const retryAfter = Number(response.headers.get("Retry-After"));
-  return new PurgeError(
+  throw new PurgeError(
     `${provider} answered ${response.status}${text ? `: ${text}` : ""}`,
     response.status === 429 || response.status >= 500,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
   );
 }
 
-/** A request that got no answer (refused, reset, timed out): worth trying again. */
-export function connectionError(provider: string, error: unknown): PurgeError {
-  const cause = error instanceof Error ? (error.cause ?? error) : error;
-  const message = cause instanceof Error ? cause.message : String(cause);
-  return new PurgeError(`${provider} could not be reached: ${message}`, true);
-}
-
 /** How long one purge request may take. */
-export const PURGE_TIMEOUT_MS = 10_000;
+const PURGE_TIMEOUT_MS = 10_000;

@@ -1,4 +1,4 @@
-import { answerError, connectionError, PURGE_TIMEOUT_MS, type PurgeProvider } from "./purge";
+import { purgeRequest, type PurgeProvider } from "./purge";
 
 /**
  * Varnish in front of each machine (config/varnish/default.vcl): a `BAN` to each Varnish with the
@@ -13,17 +13,10 @@ export function varnishPurger(urls: readonly string[]): PurgeProvider {
     async send(keys) {
       await Promise.all(
         urls.map(async (url) => {
-          let response: Response;
-          try {
-            response = await fetch(`${url}/`, {
-              method: "BAN",
-              headers: { "X-Purge-Keys": keys.join(" ") },
-              signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
-            });
-          } catch (error) {
-            throw connectionError(`Varnish at ${url}`, error);
-          }
-          if (!response.ok) throw await answerError(`Varnish at ${url}`, response);
+          const response = await purgeRequest(`Varnish at ${url}`, `${url}/`, {
+            method: "BAN",
+            headers: { "X-Purge-Keys": keys.join(" ") },
+          });
           await response.body?.cancel();
         }),
       );
