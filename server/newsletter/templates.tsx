@@ -81,13 +81,15 @@ function Footer({ children }: { children: ReactNode }) {
   );
 }
 
-export function confirmationHtml(mail: {
+interface ConfirmationMail {
   siteName: string;
   siteUrl: string;
   confirmUrl: string;
   unsubscribeUrl: string;
   hours: number;
-}): string {
+}
+
+export function confirmationHtml(mail: ConfirmationMail): string {
   return document(
     `Confirm your subscription to ${mail.siteName}`,
     <>
@@ -130,12 +132,7 @@ export function confirmationHtml(mail: {
   );
 }
 
-export function confirmationText(mail: {
-  siteName: string;
-  confirmUrl: string;
-  unsubscribeUrl: string;
-  hours: number;
-}): string {
+export function confirmationText(mail: ConfirmationMail): string {
   return [
     `Someone, we hope you, asked for ${mail.siteName}'s daily newsletter at this address.`,
     "Confirm, and the day's San Diego stories arrive every morning:",
@@ -150,13 +147,15 @@ export function confirmationText(mail: {
   ].join("\n");
 }
 
-export function digestHtml(digest: {
+interface DigestMail {
   siteName: string;
   siteUrl: string;
   title: string;
   sections: DigestSection[];
   unsubscribeUrl: string;
-}): string {
+}
+
+export function digestHtml(digest: DigestMail): string {
   return document(
     digest.title,
     <>
@@ -234,13 +233,7 @@ export function digestHtml(digest: {
   );
 }
 
-export function digestText(digest: {
-  siteName: string;
-  siteUrl: string;
-  title: string;
-  sections: DigestSection[];
-  unsubscribeUrl: string;
-}): string {
+export function digestText(digest: DigestMail): string {
   const lines = [digest.siteName, digest.title, ""];
   for (const section of digest.sections) {
     lines.push(section.heading.toUpperCase(), "");
