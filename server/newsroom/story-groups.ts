@@ -5,7 +5,7 @@ import type { CategoryKey } from "../../shared/categories";
 import { sourceName } from "../../shared/source-name";
 import type { Database } from "../db/client";
 import { articles, storyGroupOverrides, storyGroups } from "../db/schema";
-import { leaveGroups, settleGroups, type ChangedStory } from "../grouping/store";
+import { leaveGroups, settleGroups } from "../grouping/store";
 import { recordAudit } from "../staff/audit";
 import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { hasControl } from "./text";
@@ -87,8 +87,6 @@ async function decide(tx: Database, actor: Actor, ids: string[], decision: "alon
     });
 }
 
-const purgeOf = (stories: ChangedStory[]) => storyChangeKeys(stories);
-
 /** Takes a story out of its group: it stands alone from now on, whatever ingest matches. */
 export function splitStory(
   services: NewsroomServices,
@@ -114,7 +112,7 @@ export function splitStory(
     return {
       ok: true,
       message: "The story stands alone now.",
-      purge: purgeOf([story, ...changed]),
+      purge: storyChangeKeys([story, ...changed]),
     };
   });
 }
@@ -165,7 +163,7 @@ export function joinStories(
     return {
       ok: true,
       message: "The stories are one group now.",
-      purge: purgeOf([story, other, ...changed]),
+      purge: storyChangeKeys([story, other, ...changed]),
     };
   });
 }
@@ -199,7 +197,7 @@ export function chooseLead(
     return {
       ok: true,
       message: "The story leads its group now.",
-      purge: purgeOf([story, ...changed]),
+      purge: storyChangeKeys([story, ...changed]),
     };
   });
 }
