@@ -295,7 +295,6 @@ export async function upsertArticle(db: Database, article: NewArticle): Promise<
     });
 }
 
-/** Registers a feed (or moves it to another category) and returns its row. */
 /**
  * Registers the configured feeds in one statement (a feed's category follows the configuration) and
  * pairs each source with its row, in the order given; a URL listed twice is registered once.
