@@ -30,6 +30,13 @@ function removeFolders() {
   fs.rmSync(sourceDir, { recursive: true, force: true });
 }
 
+/** Says why the site cannot start, removes its folders and exits with 1. */
+function quit(message) {
+  console.error(message);
+  removeFolders();
+  process.exit(1);
+}
+
 if (hostile) {
   const written = spawnSync(
     process.execPath,
@@ -37,9 +44,7 @@ if (hostile) {
     { stdio: ["ignore", "ignore", "inherit"] },
   );
   if (written.status !== 0) {
-    console.error("Writing the hostile feeds and blog posts for the browser tests failed.");
-    removeFolders();
-    process.exit(1);
+    quit("Writing the hostile feeds and blog posts for the browser tests failed.");
   }
 }
 
@@ -87,22 +92,12 @@ if (photos) {
 const ingested = await ingestFeedsAsync(env);
 await photos?.close();
 if (!ingested) {
-  console.error(
-    `Loading the ${hostile ? "hostile" : "sample"} feeds for the browser tests failed.`,
-  );
-  removeFolders();
-  process.exit(1);
+  quit(`Loading the ${hostile ? "hostile" : "sample"} feeds for the browser tests failed.`);
 }
-if (!addE2eStaff(env)) {
-  console.error("Adding the staff accounts for the browser tests failed.");
-  removeFolders();
-  process.exit(1);
-}
+if (!addE2eStaff(env)) quit("Adding the staff accounts for the browser tests failed.");
 // The compiled web process, as `npm start` runs it in production.
 if (!fs.existsSync("build/web/main.js")) {
-  console.error("No build in build/: run `npm run build` before the browser tests.");
-  removeFolders();
-  process.exit(1);
+  quit("No build in build/: run `npm run build` before the browser tests.");
 }
 const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
   stdio: "inherit",
