@@ -200,24 +200,13 @@ const chromeVersion = results[0].lhr.environment?.hostUserAgent?.match(/Chrome\/
 // --- Report ----------------------------------------------------------------------------------------
 
 const ms = (lhr, id) => `${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
-const headers = [
-  "page",
-  "performance",
-  "accessibility",
-  "best practices",
-  "SEO",
-  "LCP",
-  "CLS",
-  "TBT",
-];
+const headers = ["page", ...CATEGORIES.map((id) => CATEGORY_NAMES[id]), "LCP", "CLS", "TBT"];
 const rows = results.map(({ name, path: pagePath, lhr, runs }) => [
   `${name} (\`${pagePath}\`)`,
   RUNS > 1
     ? `${score(lhr, "performance")} (${runs.map((r) => score(r, "performance")).join(", ")})`
     : score(lhr, "performance"),
-  score(lhr, "accessibility"),
-  score(lhr, "best-practices"),
-  score(lhr, "seo"),
+  ...CATEGORIES.slice(1).map((id) => score(lhr, id)),
   ms(lhr, "largest-contentful-paint"),
   (lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3),
   ms(lhr, "total-blocking-time"),
