@@ -79,6 +79,9 @@ export async function stopWebProcess(server) {
 
 export const median = (sorted) => sorted[Math.floor((sorted.length - 1) / 2)];
 export const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+/** Of several Lighthouse runs of a page, the one with the median performance score. */
+export const medianRun = (runs) =>
+  median([...runs].sort((a, b) => score(a, "performance") - score(b, "performance")));
 
 export function formatMarkdownTable(headers, rows) {
   const line = (cells) => `| ${cells.map(String).join(" | ")} |`;

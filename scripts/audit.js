@@ -22,7 +22,7 @@ import {
   formatMarkdownTable,
   freePort,
   machineLine,
-  median,
+  medianRun,
   score,
   startWebProcess,
   step,
@@ -186,10 +186,7 @@ try {
         `  ${page.name} ${run}/${RUNS}: ${CATEGORIES.map((c) => `${c} ${score(lhr, c)}`).join(", ")}`,
       );
     }
-    const byPerformance = [...runs].sort(
-      (a, b) => score(a, "performance") - score(b, "performance"),
-    );
-    results.push({ ...page, lhr: median(byPerformance), runs });
+    results.push({ ...page, lhr: medianRun(runs), runs });
   }
 } finally {
   await cleanUp();

@@ -1,5 +1,5 @@
 // The real-photos audit's report: its tables, its verdicts against issue 20's targets, its section.
-import { formatMarkdownTable, machineLine, median, score } from "../audit-common.js";
+import { formatMarkdownTable, machineLine, median, medianRun, score } from "../audit-common.js";
 import { kb, ms, percent, sortedNumbers } from "./format.js";
 import { lcpBreakdown, lighthouseImages, metric, observed } from "./lighthouse.js";
 import { PHONE, phoneRequests } from "./phone.js";
@@ -42,9 +42,7 @@ export function realPhotosReport({
     const result = { page };
     for (const site of sites) {
       const all = lhrs.get(`${site.mode} ${page.name}`);
-      const lhr = median(
-        [...all].sort((a, b) => score(a, "performance") - score(b, "performance")),
-      );
+      const lhr = medianRun(all);
       const lcps = sortedNumbers(all.map((r) => metric(r, "largest-contentful-paint")));
       const images = lighthouseImages(lhr, site.origin);
       const otherOrigins = new Set(
@@ -94,9 +92,7 @@ export function realPhotosReport({
   for (const page of pages) {
     for (const site of sites) {
       const all = lhrs.get(`${site.mode} ${page.name}`);
-      const lhr = median(
-        [...all].sort((a, b) => score(a, "performance") - score(b, "performance")),
-      );
+      const lhr = medianRun(all);
       const { element, phases } = lcpBreakdown(lhr);
       lcpRows.push([
         site === sample ? page.name : "",
