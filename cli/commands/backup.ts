@@ -28,15 +28,21 @@ function postgresAdvice(config: Config, command: "backup" | "restore"): string {
   ].join("\n");
 }
 
-function fileArgument(positionals: string[]): string {
+/** Runs `work` on the backup file named, for the embedded site only; a refusal is said (exit 1). */
+async function onEmbeddedSite(
+  positionals: string[],
+  command: "backup" | "restore",
+  work: (file: string, config: Config) => Promise<number>,
+): Promise<number> {
   const [file, ...extra] = positionals;
   if (!file || extra.length > 0) throw new UsageError("Name one backup file.");
-  return file;
-}
-
-async function refusalsToExit(work: () => Promise<number>): Promise<number> {
+  const config = loadConfigOrExit();
+  if (config.database.kind === "postgres") {
+    console.error(postgresAdvice(config, command));
+    return 1;
+  }
   try {
-    return await work();
+    return await work(file, config);
   } catch (error) {
     if (error instanceof BackupRefusedError || error instanceof BackupFileError) {
       console.error(error.message);
@@ -54,13 +60,7 @@ export const backupCommand: Command = {
   options: {},
   allowPositionals: true,
   async run({ positionals }) {
-    const file = fileArgument(positionals);
-    const config = loadConfigOrExit();
-    if (config.database.kind === "postgres") {
-      console.error(postgresAdvice(config, "backup"));
-      return 1;
-    }
-    return refusalsToExit(async () => {
+    return onEmbeddedSite(positionals, "backup", async (file, config) => {
       const report = await backupSite(config, file);
       console.log(`Backed up the site to ${report.file} (${mb(report.bytes)}):`);
       console.log(
@@ -93,13 +93,7 @@ export const restoreCommand: Command = {
   },
   allowPositionals: true,
   async run({ positionals, values }) {
-    const file = fileArgument(positionals);
-    const config = loadConfigOrExit();
-    if (config.database.kind === "postgres") {
-      console.error(postgresAdvice(config, "restore"));
-      return 1;
-    }
-    return refusalsToExit(async () => {
+    return onEmbeddedSite(positionals, "restore", async (file, config) => {
       const report = await restoreSite(config, file, { force: values.force === true });
       console.log(`Restored the backup of ${report.manifest.createdAt}:`);
       console.log(
