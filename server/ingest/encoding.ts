@@ -58,48 +58,25 @@ function cp1252(byte: number): string {
   return cp1252Table[byte] ?? "\uFFFD";
 }
 
-function isContinuation(bytes: Uint8Array, i: number, lo = 0x80, hi = 0xbf): boolean {
-  const b = bytes[i];
-  return b !== undefined && b >= lo && b <= hi;
-}
-
-/** Length of the valid UTF-8 sequence starting at `i`, or 0 (Unicode table 3-7: no overlongs, no surrogates). */
-function utf8SequenceLength(bytes: Uint8Array, i: number): number {
-  const b0 = bytes[i] ?? 0;
-  if (b0 < 0x80) return 1;
-  const c1 = isContinuation(bytes, i + 1);
-  const c2 = isContinuation(bytes, i + 2);
-  const c3 = isContinuation(bytes, i + 3);
-  if (b0 >= 0xc2 && b0 <= 0xdf) return c1 ? 2 : 0;
-  if (b0 === 0xe0) return isContinuation(bytes, i + 1, 0xa0) && c2 ? 3 : 0;
-  if ((b0 >= 0xe1 && b0 <= 0xec) || b0 === 0xee || b0 === 0xef) return c1 && c2 ? 3 : 0;
-  if (b0 === 0xed) return isContinuation(bytes, i + 1, 0x80, 0x9f) && c2 ? 3 : 0;
-  if (b0 === 0xf0) return isContinuation(bytes, i + 1, 0x90) && c2 && c3 ? 4 : 0;
-  if (b0 >= 0xf1 && b0 <= 0xf3) return c1 && c2 && c3 ? 4 : 0;
-  if (b0 === 0xf4) return isContinuation(bytes, i + 1, 0x80, 0x8f) && c2 && c3 ? 4 : 0;
-  return 0;
-}
+/**
+ * One valid UTF-8 sequence, on bytes read as latin1 (Unicode table 3-7: no overlongs, no
+ * surrogates), or a byte that begins none.
+ */
+const UTF8_OR_STRAY =
+  // eslint-disable-next-line no-control-regex -- any byte from 0x00 may begin a sequence
+  /((?:[\x00-\x7f]|[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2})+)|[\s\S]/g;
 
 /**
  * UTF-8 that is not quite UTF-8: every valid sequence is read as UTF-8 and every stray byte as windows-1252,
  * so a Latin-1 feed without a declaration, or a UTF-8 feed with one pasted Latin-1 character, reads right.
  */
-function decodeUtf8WithFallback(bytes: Uint8Array): string {
+function decodeUtf8WithFallback(bytes: Buffer): string {
   const decoder = new TextDecoder("utf-8");
-  let out = "";
-  let start = 0;
-  let i = 0;
-  while (i < bytes.length) {
-    const length = utf8SequenceLength(bytes, i);
-    if (length > 0) {
-      i += length;
-      continue;
-    }
-    out += decoder.decode(bytes.subarray(start, i)) + cp1252(bytes[i] ?? 0);
-    i += 1;
-    start = i;
-  }
-  return out + decoder.decode(bytes.subarray(start));
+  return bytes
+    .toString("latin1")
+    .replace(UTF8_OR_STRAY, (run, valid?: string) =>
+      valid ? decoder.decode(Buffer.from(valid, "latin1")) : cp1252(run.charCodeAt(0)),
+    );
 }
 
 /**
