@@ -2,7 +2,7 @@ import { and, desc, eq, lte } from "drizzle-orm";
 import { EMPTY_POST_FIELDS, type PostFields, type PostKind } from "../../shared/post-fields";
 import { sanDiegoFormat } from "../../shared/san-diego-time";
 import type { Database } from "../db/client";
-import { newsroomPosts, newsroomRevisions, staff, staffAudit } from "../db/schema";
+import { newsroomPosts, newsroomRevisions, staff } from "../db/schema";
 import { recordAudit } from "../staff/audit";
 import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { publishProblems } from "./post-form";
@@ -31,7 +31,7 @@ async function lockedPost(tx: Database, id: number): Promise<PostRow | undefined
 
 async function addRevision(
   tx: Database,
-  actor: Actor,
+  actor: { id: number | null; email: string },
   postId: number,
   fields: PostFields,
   kind: "save" | "autosave" | "publish" | "restore",
@@ -238,26 +238,18 @@ export async function publishDuePosts(
     for (const post of due) {
       (await goLive(tx, siteUrl, post, now)).forEach((key) => purge.add(key));
       // Recorded as the act of whoever scheduled it (the post's last writer), at its time.
-      const [scheduler] = await tx
+      const [member] = await tx
         .select({ id: staff.id })
         .from(staff)
         .where(eq(staff.email, post.updatedBy));
-      await tx.insert(newsroomRevisions).values({
-        postId: post.id,
-        fields: post.draft,
-        kind: "publish",
-        staffId: scheduler?.id ?? null,
-        staffEmail: post.updatedBy,
-        createdAt: now,
-      });
-      await tx.insert(staffAudit).values({
-        staffId: scheduler?.id ?? null,
-        staffEmail: post.updatedBy,
+      const scheduler = { id: member?.id ?? null, email: post.updatedBy };
+      await addRevision(tx, scheduler, post.id, post.draft, "publish", now);
+      await recordAudit(tx, scheduler, {
         action: `${post.kind}.publish`,
         subject: `post:${post.id}`,
         before: { status: "scheduled" },
         after: { status: "published", title: post.draft.title, scheduled: true },
-        createdAt: now,
+        at: now,
       });
     }
     return { published: due.length, purge: [...purge] };

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { articles, staffAudit } from "../db/schema";
-import type { StaffMember } from "./accounts";
 
 /**
  * The newsroom's audit log: one row per staff action, written in the same transaction as the
@@ -10,8 +9,8 @@ import type { StaffMember } from "./accounts";
  */
 export async function recordAudit(
   db: Database,
-  actor: Pick<StaffMember, "id" | "email">,
-  entry: { action: string; subject?: string | null; before?: unknown; after?: unknown },
+  actor: { id: number | null; email: string },
+  entry: { action: string; subject?: string | null; before?: unknown; after?: unknown; at?: Date },
 ): Promise<void> {
   await db.insert(staffAudit).values({
     staffId: actor.id,
@@ -20,6 +19,7 @@ export async function recordAudit(
     subject: entry.subject ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
+    createdAt: entry.at,
   });
 }
 
