@@ -46,23 +46,15 @@ export interface SearchPage {
   near?: string;
 }
 
+/** A matched run: its text is the group (to the headline's end when it has no MATCH_END). */
+const MATCHED = new RegExp(`${MATCH_START}([^${MATCH_END}]*)${MATCH_END}?`);
+
 /** Splits a headline into plain and matched runs. */
 export function splitHeadline(headline: string): Highlighted {
-  const runs: Highlighted = [];
-  let rest = headline;
-  while (rest.length > 0) {
-    const start = rest.indexOf(MATCH_START);
-    if (start === -1) {
-      runs.push({ text: rest, match: false });
-      break;
-    }
-    if (start > 0) runs.push({ text: rest.slice(0, start), match: false });
-    const end = rest.indexOf(MATCH_END, start);
-    const stop = end === -1 ? rest.length : end;
-    runs.push({ text: rest.slice(start + 1, stop), match: true });
-    rest = rest.slice(stop + 1);
-  }
-  return runs.filter((run) => run.text.length > 0);
+  return headline
+    .split(MATCHED)
+    .map((text, i) => ({ text, match: i % 2 === 1 }))
+    .filter((run) => run.text.length > 0);
 }
 
 interface HitRow {
