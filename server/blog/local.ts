@@ -9,9 +9,10 @@ import { imageAddress, plainText, publicationDate } from "./fields";
 import {
   BLOG_PAGE_SIZE,
   BlogSourceError,
+  newestFirst,
+  summaryOf,
   type BlogPage,
   type BlogPost,
-  type BlogPostSummary,
   type BlogSource,
 } from "./source";
 
@@ -82,12 +83,6 @@ export function readPostFile(file: string, source: string, siteUrl: string): Blo
   };
 }
 
-/** Newest first; posts of one day by slug, so the order is stable. */
-function newestFirst(a: BlogPost, b: BlogPost): number {
-  const byDate = (b.date ?? "").localeCompare(a.date ?? "");
-  return byDate !== 0 ? byDate : a.slug.localeCompare(b.slug);
-}
-
 export interface LocalBlogOptions {
   /** Where relative links and images in the posts point. */
   siteUrl: string;
@@ -141,16 +136,5 @@ export function createLocalBlogSource(dir: string, options: LocalBlogOptions): B
       const { bySlug } = await all("Failed to fetch blog details");
       return bySlug.get(slug) ?? null;
     },
-  };
-}
-
-/** What the list carries of a post. */
-function summaryOf(post: BlogPost): BlogPostSummary {
-  return {
-    slug: post.slug,
-    title: post.title,
-    description: post.description,
-    image: post.image,
-    date: post.date,
   };
 }

@@ -61,6 +61,24 @@ export interface BlogPage {
   failure?: string;
 }
 
+/**
+ * Newest first; a post without a date (the hosted list has none) after every dated one; posts of
+ * one moment by slug, so the order is stable.
+ */
+export function newestFirst(
+  a: Pick<BlogPostSummary, "date" | "slug">,
+  b: Pick<BlogPostSummary, "date" | "slug">,
+): number {
+  const byDate = (b.date ?? "").localeCompare(a.date ?? "");
+  return byDate !== 0 ? byDate : a.slug.localeCompare(b.slug);
+}
+
+/** What the list carries of a post. */
+export function summaryOf(post: BlogPost): BlogPostSummary {
+  const { slug, title, description, image, date, picture } = post;
+  return { slug, title, description, image, date, ...(picture ? { picture } : {}) };
+}
+
 export interface BlogSource {
   /** Page `page` (from 1) of the posts, newest first, BLOG_PAGE_SIZE to a page. */
   list(page: number): Promise<BlogPage>;

@@ -15,7 +15,8 @@ import { createHostedBlogSource } from "./hosted";
 import { createLocalBlogSource } from "./local";
 import { refreshBlogIndex, syncBlogIndex } from "./search-index";
 import { BLOG_PAGE_SIZE, BlogSourceError, type BlogSource } from "./source";
-import { newestFirst, withNewsroomPosts } from "./with-newsroom";
+import { newestFirst } from "./source";
+import { withNewsroomPosts } from "./with-newsroom";
 
 reportSkippedPostgres();
 

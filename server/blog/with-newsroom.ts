@@ -13,6 +13,8 @@ import { bylineText } from "../newsroom/post-live";
 import { blogErrorMessage } from "./load";
 import {
   BLOG_PAGE_SIZE,
+  newestFirst,
+  summaryOf,
   type BlogPage,
   type BlogPost,
   type BlogPostSummary,
@@ -46,18 +48,6 @@ const LIVE_BLOG = and(
   isNotNull(newsroomPosts.slug),
   isNotNull(newsroomPosts.firstPublishedAt),
 );
-
-/**
- * Newest first; a post without a date (the hosted list has none) after every dated one; posts of
- * one moment by slug, as the local source orders its own.
- */
-export function newestFirst(
-  a: Pick<BlogPostSummary, "date" | "slug">,
-  b: Pick<BlogPostSummary, "date" | "slug">,
-): number {
-  const byDate = (b.date ?? "").localeCompare(a.date ?? "");
-  return byDate !== 0 ? byDate : a.slug.localeCompare(b.slug);
-}
 
 /** How many of `keys` (in list order) come before `post`. */
 function countBefore(keys: readonly Key[], post: BlogPostSummary): number {
@@ -140,11 +130,6 @@ export function newsroomBlogPost({ post, media }: LiveRow): BlogPost | null {
     pictureCredit: fields.pictureCredit,
     topics: topicsOf(fields),
   };
-}
-
-function summaryOf(post: BlogPost): BlogPostSummary {
-  const { slug, title, description, image, date, picture } = post;
-  return { slug, title, description, image, date, ...(picture ? { picture } : {}) };
 }
 
 async function summariesOf(db: Database, keys: readonly Key[]): Promise<BlogPostSummary[]> {
