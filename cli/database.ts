@@ -5,7 +5,7 @@ import { withPurger } from "../server/cache/changes";
 import { purgerFor } from "../server/cache/configured";
 import { createLogger } from "../server/logger";
 
-/** Opens the configured database for a command, or explains why it cannot (exit code 1). */
+/** Opens and migrates the configured database for a command, or says why not (exit code 1). */
 export async function withDatabase<T>(
   owner: string,
   work: (handle: DatabaseHandle, config: Config) => Promise<T>,
@@ -25,6 +25,7 @@ export async function withDatabase<T>(
   // (PURGER, decision 009); the command ends once those purges are sent or given up.
   const purger = purgerFor(config.purge, { logger: createLogger(config.logLevel) });
   try {
+    await handle.migrate();
     return await work(withPurger(handle, purger), config);
   } finally {
     await purger.idle();

@@ -12,7 +12,6 @@ export const feedsCommand: Command = {
   options: {},
   async run() {
     return withDatabase("`news feeds`", async (database, config) => {
-      await database.migrate();
       const report = await feedHealthReport(database.db, loadFeedSources(config.feedsFile));
       const rows = report.map((feed) => [
         feed.health,

@@ -64,7 +64,6 @@ export const ingest: Command = {
   },
   async run({ values }) {
     return withDatabase("`news ingest`", async (database, config) => {
-      await database.migrate();
       // The progress lines already say what failed; the logger speaks up only for errors or when asked.
       const logger = createLogger(
         ["debug", "trace"].includes(config.logLevel) ? config.logLevel : "error",

@@ -26,7 +26,6 @@ export const messagesCommand: Command = {
   },
   async run({ values }) {
     return withDatabase("`news messages`", async (database) => {
-      await database.migrate();
       const spam = values.spam === true;
       const { messages, others } = await listContactMessages(database.db, { spam, limit: SHOWN });
       if (messages.length === 0) console.log(spam ? "No suspected spam." : "No messages yet.");

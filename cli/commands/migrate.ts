@@ -7,8 +7,7 @@ export const migrate: Command = {
   usage: "news migrate",
   options: {},
   async run() {
-    await withDatabase("`news migrate`", async (handle, config) => {
-      await handle.migrate();
+    await withDatabase("`news migrate`", async (_database, config) => {
       const where = config.database.kind === "pglite" ? config.database.dataDir : "PostgreSQL";
       console.log(`Migrations applied (${where}).`);
     });

@@ -46,7 +46,6 @@ export const newsletterCommand: Command = {
     const [action, address, ...extra] = positionals;
     if (extra.length > 0) throw new UsageError(`Unexpected argument: ${extra[0]}`);
     return withDatabase(`\`news newsletter ${action ?? ""}\``, async (database, config) => {
-      await database.migrate();
       const content = loadContentOrExit(config.contentDir);
       const site: MailSite = {
         siteName: content.site.name,

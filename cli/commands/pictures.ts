@@ -20,7 +20,6 @@ export const picturesCommand: Command = {
   },
   async run({ values }) {
     return withDatabase("`news pictures`", async (database, config) => {
-      await database.migrate();
       const store = pictureStoreFor(config.pictures);
       if (values["make-copies"]) {
         const logger = createLogger(

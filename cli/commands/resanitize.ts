@@ -13,7 +13,6 @@ export const resanitize: Command = {
   options: {},
   async run() {
     return withDatabase("`news resanitize`", async (database) => {
-      await database.migrate();
       const { checked, rewritten } = await resanitizeArticles(database);
       const policy = `HTML policy ${SANITIZE_POLICY_VERSION}`;
       console.log(

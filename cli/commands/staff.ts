@@ -58,7 +58,6 @@ export const staffCommand: Command = {
       throw new UsageError("Say which role: --role editor or --role admin.");
     }
     return withDatabase("`news staff`", async (database) => {
-      await database.migrate();
       try {
         switch (verb) {
           case "add": {

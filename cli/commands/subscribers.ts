@@ -17,7 +17,6 @@ export const subscribersCommand: Command = {
   },
   async run({ values }) {
     return withDatabase("`news subscribers`", async (database) => {
-      await database.migrate();
       const subscribers = (await listSubscriptions(database.db)).map((s) => ({
         ...s,
         // A bounce is told apart: the address may still say it is confirmed.
