@@ -36,11 +36,11 @@ export interface Category {
   feedName: string | null;
   /** For a page with a layout of its own over another category's articles (community shows local news). */
   articlesFrom: CategoryKey | null;
-  /** Short label for menus, chips and the archives filter. */
+  /** Short label for menus, chips and the archives filter (`name` unless given). */
   label: string;
   /** The page heading. */
   heading: string;
-  /** Route of the category's own page; null when its articles show only elsewhere (archives, search). */
+  /** Route of the category's own page (`/{key}` unless given); null when its articles show only elsewhere (archives, search). */
   path: string | null;
   /** "See All ..." label of the 5-then-all toggle, or null when the page lists everything. */
   toggleLabel: string | null;
@@ -57,28 +57,29 @@ export interface Category {
   chip: { label: string; path: string } | null;
 }
 
-type CategoryFields = Pick<Category, "key" | "name" | "label" | "path"> &
+type CategoryFields = Pick<Category, "key" | "name"> &
   Partial<Omit<Category, "chip">> & { chip?: boolean | Category["chip"] };
 
-function category({ chip = false, ...fields }: CategoryFields): Category {
+function category({ chip = false, key, name, ...fields }: CategoryFields): Category {
+  const path = fields.path === undefined ? `/${key}` : fields.path;
+  const label = fields.label ?? name;
   return {
-    feedName: fields.name,
+    feedName: name,
     articlesFrom: null,
-    heading: fields.name,
+    heading: name,
     toggleLabel: null,
     showsErrors: true,
     legacyPaths: [],
     inHeader: false,
-    inMobileMenu: fields.path !== null,
+    inMobileMenu: path !== null,
     inFooter: false,
     inArchivesFilter: false,
+    key,
+    name,
+    label,
+    path,
     ...fields,
-    chip:
-      chip === true
-        ? fields.path === null
-          ? null
-          : { label: fields.label, path: fields.path }
-        : chip || null,
+    chip: chip === true ? (path === null ? null : { label, path }) : chip || null,
   };
 }
 
@@ -87,8 +88,6 @@ export const CATEGORIES: readonly Category[] = [
     key: "local-news",
     chip: true,
     name: "Local News",
-    label: "Local News",
-    path: "/local-news",
     toggleLabel: "See All Local News",
     inHeader: true,
     inFooter: true,
@@ -98,8 +97,6 @@ export const CATEGORIES: readonly Category[] = [
     key: "national-news",
     chip: true,
     name: "National News",
-    label: "National News",
-    path: "/national-news",
     toggleLabel: "See All National News",
     inHeader: true,
   }),
@@ -107,8 +104,6 @@ export const CATEGORIES: readonly Category[] = [
     key: "world-news",
     chip: true,
     name: "World News",
-    label: "World News",
-    path: "/world-news",
     toggleLabel: "See All World News",
     inHeader: true,
   }),
@@ -117,7 +112,6 @@ export const CATEGORIES: readonly Category[] = [
     name: "Politics / Government",
     label: "Politics",
     heading: "Politics & Government",
-    path: "/politics",
     inHeader: true,
     inArchivesFilter: true,
   }),
@@ -128,7 +122,6 @@ export const CATEGORIES: readonly Category[] = [
     articlesFrom: "local-news",
     label: "Community",
     heading: "Community",
-    path: "/community",
     inMobileMenu: false,
     inFooter: true,
     chip: true,
@@ -138,7 +131,6 @@ export const CATEGORIES: readonly Category[] = [
     chip: true,
     name: "Business & Finance",
     label: "Business",
-    path: "/business",
     toggleLabel: "See All Business News",
     inHeader: true,
     inFooter: true,
@@ -149,7 +141,6 @@ export const CATEGORIES: readonly Category[] = [
     chip: true,
     name: "Technology & Innovation",
     label: "Technology",
-    path: "/technology",
     toggleLabel: "See All Technology News",
     inHeader: true,
     inArchivesFilter: true,
@@ -160,7 +151,6 @@ export const CATEGORIES: readonly Category[] = [
     name: "Sports & Recreation",
     feedName: "Sports",
     label: "Sports",
-    path: "/sports",
     toggleLabel: "See All Sports News",
     inHeader: true,
     inArchivesFilter: true,
@@ -168,8 +158,6 @@ export const CATEGORIES: readonly Category[] = [
   category({
     key: "arts-culture",
     name: "Arts & Culture",
-    label: "Arts & Culture",
-    path: "/arts-culture",
     toggleLabel: "See All Arts & Culture News",
     legacyPaths: ["/entertainment"],
     chip: { label: "Entertainment", path: "/entertainment" },
@@ -182,7 +170,6 @@ export const CATEGORIES: readonly Category[] = [
     name: "Opinion & Editorial",
     feedName: "Opinion / Editorials",
     label: "Opinion",
-    path: "/opinion",
     toggleLabel: "See All Opinion Pieces",
     inHeader: true,
     inArchivesFilter: true,
@@ -191,21 +178,18 @@ export const CATEGORIES: readonly Category[] = [
     key: "automotive",
     name: "Automotive & Energy",
     label: "Automotive",
-    path: "/automotive",
     showsErrors: false,
   }),
   category({
     key: "real-estate",
     name: "Real Estate & Housing",
     label: "Real Estate",
-    path: "/real-estate",
     showsErrors: false,
   }),
   category({
     key: "health",
     name: "Health & Wellness",
     label: "Health",
-    path: "/health",
     showsErrors: false,
   }),
   category({
@@ -213,7 +197,6 @@ export const CATEGORIES: readonly Category[] = [
     chip: true,
     name: "Food & Dining",
     label: "Food",
-    path: "/food",
     toggleLabel: "See All Food & Dining News",
   }),
   category({
@@ -222,13 +205,11 @@ export const CATEGORIES: readonly Category[] = [
     name: "Lifestyle & Wellness",
     feedName: "Lifestyle & Fashion",
     label: "Lifestyle",
-    path: "/lifestyle",
     toggleLabel: "See All Lifestyle News",
   }),
   category({
     key: "from-the-archives",
     name: "From the Archives",
-    label: "From the Archives",
     path: null,
   }),
   category({
