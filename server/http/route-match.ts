@@ -75,34 +75,30 @@ export async function addDataKeys(
 
 /** The build's routes as the nested objects `matchRoutes` reads, each with its `handle`'s parts. */
 function routeTree(build: ServerBuild): RouteObject[] {
-  const children = new Map<string | undefined, RouteObject[]>();
   const entries = Object.values(build.routes).flatMap((route) => (route ? [route] : []));
-  const nodeOf = (route: (typeof entries)[number]): RouteObject => {
-    const handle: unknown = route.module.handle;
-    const read = (name: string): unknown =>
-      typeof handle === "object" && handle !== null && name in handle
-        ? (handle as Record<string, unknown>)[name]
-        : undefined;
-    const body = read("body");
-    const routeHandle: RouteHandle = {
-      body: body === undefined ? undefined : String(body),
-      cacheKeys: read("cacheKeys"),
-    };
-    const common = {
-      id: route.id,
-      path: route.path,
-      caseSensitive: route.caseSensitive,
-      handle: routeHandle,
-    };
-    return route.index ? { ...common, index: true } : { ...common, children: childrenOf(route.id) };
-  };
-  const childrenOf = (id: string | undefined): RouteObject[] => {
-    let list = children.get(id);
-    if (!list) {
-      list = entries.filter((route) => route.parentId === id).map(nodeOf);
-      children.set(id, list);
-    }
-    return list;
-  };
+  const childrenOf = (id: string | undefined): RouteObject[] =>
+    entries
+      .filter((route) => route.parentId === id)
+      .map((route) => {
+        const handle: unknown = route.module.handle;
+        const read = (name: string): unknown =>
+          typeof handle === "object" && handle !== null && name in handle
+            ? (handle as Record<string, unknown>)[name]
+            : undefined;
+        const body = read("body");
+        const routeHandle: RouteHandle = {
+          body: body === undefined ? undefined : String(body),
+          cacheKeys: read("cacheKeys"),
+        };
+        const common = {
+          id: route.id,
+          path: route.path,
+          caseSensitive: route.caseSensitive,
+          handle: routeHandle,
+        };
+        return route.index
+          ? { ...common, index: true }
+          : { ...common, children: childrenOf(route.id) };
+      });
   return childrenOf(undefined);
 }
