@@ -3,7 +3,7 @@ import { pageTitle } from "./title";
 
 /** Shared by every page that has no picture of its own (1200 × 630, as social previews want). */
 const DEFAULT_SHARE_IMAGE = {
-  path: "/images/og-default.png",
+  url: "/images/og-default.png",
   width: 1200,
   height: 630,
 };
@@ -63,12 +63,7 @@ export function seoTags(
 ): MetaDescriptor[] {
   const url = canonicalUrl(siteUrl, location, seo.keepParams);
   const title = pageTitle(seo.title, site.name);
-  const image = seo.image ?? {
-    url: DEFAULT_SHARE_IMAGE.path,
-    width: DEFAULT_SHARE_IMAGE.width,
-    height: DEFAULT_SHARE_IMAGE.height,
-    alt: `${site.name}: ${site.tagline}`,
-  };
+  const image = seo.image ?? { ...DEFAULT_SHARE_IMAGE, alt: `${site.name}: ${site.tagline}` };
   const imageUrl = absoluteUrl(siteUrl, image.url);
   const tags: MetaDescriptor[] = [
     { title },
