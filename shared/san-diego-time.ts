@@ -52,13 +52,7 @@ function offsetAt(instant: Date): number {
 export function sanDiegoLocalToDate(local: string): Date | null {
   const m = LOCAL.exec(local.trim());
   if (!m) return null;
-  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0] = m.slice(1).map(Number);
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
   const asUtc = Date.UTC(year, month - 1, day, hour, minute);
   // Not a real day (say 31 February): Date.UTC rolls it over, which the reader did not mean.
