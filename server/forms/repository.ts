@@ -102,17 +102,14 @@ export async function saveContactMessage(
  */
 export async function listContactMessages(db: Database, options: { spam: boolean; limit: number }) {
   const suspected = isNotNull(contactMessages.spamReason);
-  const [messages, [others]] = await Promise.all([
+  const [messages, others] = await Promise.all([
     db
       .select()
       .from(contactMessages)
       .where(options.spam ? suspected : isNull(contactMessages.spamReason))
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(options.limit),
-    db
-      .select({ n: count() })
-      .from(contactMessages)
-      .where(options.spam ? isNull(contactMessages.spamReason) : suspected),
+    db.$count(contactMessages, options.spam ? isNull(contactMessages.spamReason) : suspected),
   ]);
-  return { messages, others: Number(others?.n ?? 0) };
+  return { messages, others };
 }

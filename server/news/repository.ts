@@ -279,8 +279,7 @@ async function readLatestCorrections(
 export const latestCorrections = remembered("latestCorrections", readLatestCorrections);
 
 export async function countArticles(db: Database): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(articles);
-  return row?.n ?? 0;
+  return db.$count(articles);
 }
 
 /** Inserts or updates by id (for tests and tools); the first-seen time of an existing article never changes. */

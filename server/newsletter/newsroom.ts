@@ -57,8 +57,7 @@ export async function subscriberPage(
   page: number,
   size = SUBSCRIBERS_PAGE_SIZE,
 ): Promise<{ rows: SubscriberListing[]; total: number; page: number; pages: number }> {
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(newsletterSubscribers);
-  const total = count?.n ?? 0;
+  const total = await db.$count(newsletterSubscribers);
   const pages = Math.max(1, Math.ceil(total / size));
   const current = Number.isInteger(page) ? Math.min(Math.max(page, 1), pages) : 1;
   const rows = await listSubscriptions(db, {
@@ -140,18 +139,16 @@ export async function todaysDigest(db: Database, now = new Date()): Promise<Toda
     .from(newsletterIssues)
     .where(eq(newsletterIssues.key, sanDiegoDate(now)));
   if (!issue) return { state: "not-made", readers: await countAudience(db) };
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(newsletterSubscribers)
-    .where(
-      sql`${newsletterSubscribers.status} = 'confirmed'
+  const readers = await db.$count(
+    newsletterSubscribers,
+    sql`${newsletterSubscribers.status} = 'confirmed'
         AND NOT EXISTS (SELECT 1 FROM ${newsletterSuppressions}
                          WHERE ${newsletterSuppressions.email} = ${newsletterSubscribers.email})
         AND NOT EXISTS (SELECT 1 FROM ${newsletterDeliveries}
                          WHERE ${newsletterDeliveries.issueId} = ${issue.id}
                            AND ${newsletterDeliveries.subscriberId} = ${newsletterSubscribers.id})`,
-    );
-  return { state: issue.completedAt ? "sent" : "sending", readers: row?.n ?? 0 };
+  );
+  return { state: issue.completedAt ? "sent" : "sending", readers };
 }
 
 const iso = (date: Date | null) => (date ? date.toISOString() : "");

@@ -240,11 +240,7 @@ async function sendIssue(options: SendOptions, issue: IssueRow): Promise<SendSum
       .returning({ id: newsletterDeliveries.subscriberId });
     summary.failed += given.length;
   }
-  const [left] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(newsletterDeliveries)
-    .where(queued);
-  summary.remaining = left?.n ?? 0;
+  summary.remaining = await db.$count(newsletterDeliveries, queued);
   if (summary.remaining === 0) {
     await db
       .update(newsletterIssues)

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { CONFIRM_TOKEN_HOURS } from "../../shared/newsletter";
 import { lockForTransaction, type Database } from "../db/client";
 import {
@@ -92,11 +92,11 @@ export async function requestSubscription(
       )
       .limit(1);
     if (recent) return null;
-    const [sentThisHour] = await tx
-      .select({ n: count() })
-      .from(newsletterConfirmations)
-      .where(gt(newsletterConfirmations.sentAt, hourAgo));
-    if ((sentThisHour?.n ?? 0) >= cap) return null;
+    const sentThisHour = await tx.$count(
+      newsletterConfirmations,
+      gt(newsletterConfirmations.sentAt, hourAgo),
+    );
+    if (sentThisHour >= cap) return null;
     // The claim: not confirmed, not unsubscribed, and not mailed within the interval.
     const [row] = await tx
       .update(newsletterSubscribers)

@@ -20,8 +20,7 @@ export async function inboxPage(
   db: Database,
   requested: number,
 ): Promise<{ messages: InboxMessage[]; page: number; pages: number; total: number }> {
-  const [counted] = await db.select({ total: count() }).from(contactMessages);
-  const total = Number(counted?.total ?? 0);
+  const total = await db.$count(contactMessages);
   const pages = Math.max(1, Math.ceil(total / INBOX_PAGE_SIZE));
   const page = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), pages) : 1;
   const messages = await db

@@ -1,5 +1,5 @@
 import { diffWords } from "diff";
-import { and, count, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, ilike, lt, or, type SQL } from "drizzle-orm";
 import {
   POST_FIELD_LABELS,
   type PostFields,
@@ -51,7 +51,7 @@ export async function listPosts(
   if (filter.status) conditions.push(eq(newsroomPosts.status, filter.status));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const page = Math.max(1, filter.page ?? 1);
-  const [rows, [totals]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(newsroomPosts)
@@ -59,7 +59,7 @@ export async function listPosts(
       .orderBy(desc(newsroomPosts.updatedAt), desc(newsroomPosts.id))
       .limit(POSTS_PAGE_SIZE)
       .offset((page - 1) * POSTS_PAGE_SIZE),
-    db.select({ total: count() }).from(newsroomPosts).where(where),
+    db.$count(newsroomPosts, where),
   ]);
   return {
     posts: rows.map((row) => ({
@@ -72,7 +72,7 @@ export async function listPosts(
       publishAt: row.publishAt,
       siteLink: siteLinkOf(row),
     })),
-    total: totals?.total ?? 0,
+    total,
   };
 }
 

@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { staffSessions } from "../db/schema";
 import {
@@ -140,17 +140,14 @@ export function removeAccount(db: Database, actor: Actor, memberId: number): Pro
     const member = await findStaff(tx, memberId);
     if (!member) return fail("There is no such account: it may have been removed already.");
     return refusedAsError(async () => {
-      const sessions = await tx
-        .select({ n: count() })
-        .from(staffSessions)
-        .where(eq(staffSessions.staffId, member.id));
+      const sessions = await tx.$count(staffSessions, eq(staffSessions.staffId, member.id));
       await removeStaff(tx, member.id);
       const { email, role, createdAt } = member;
       await recordAudit(tx, actor, {
         action: "staff.remove",
         subject: subject(email),
         before: { email, role, since: createdAt.toISOString() },
-        after: { sessionsEnded: sessions[0]?.n ?? 0 },
+        after: { sessionsEnded: sessions },
       });
       return { ok: true, message: `${email}'s account is removed; their sessions ended.` };
     });

@@ -132,7 +132,7 @@ export async function listStories(
     search.condition,
   );
   const newestFirst = [desc(articles.publishedAt), asc(articles.id)];
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select({
         id: articles.id,
@@ -149,10 +149,7 @@ export async function listStories(
       .orderBy(...(search.order ? [search.order, ...newestFirst] : newestFirst))
       .limit(STORIES_PAGE_SIZE)
       .offset((Math.max(1, options.page) - 1) * STORIES_PAGE_SIZE),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(articles)
-      .where(where),
+    db.$count(articles, where),
   ]);
   const changed = await lastChanges(db, rows);
   return {
@@ -166,7 +163,7 @@ export async function listStories(
       picture: asArticlePicture(r.picture),
       siteLink: r.takenDownAt === null ? siteLink(r.id, changed.get(r.id) ?? r.updatedAt) : null,
     })),
-    total: counted?.n ?? 0,
+    total,
     /** The search as it was run. */
     query,
   };

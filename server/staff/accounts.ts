@@ -1,4 +1,4 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { lockForTransaction, type Database } from "../db/client";
 import { staff, staffSessions } from "../db/schema";
 import { hashPassword, passwordProblem } from "./passwords";
@@ -51,8 +51,7 @@ export function lockAdmins(tx: Pick<Database, "execute">): Promise<void> {
 }
 
 async function adminCount(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(staff).where(eq(staff.role, "admin"));
-  return row?.n ?? 0;
+  return db.$count(staff, eq(staff.role, "admin"));
 }
 
 export async function addStaff(

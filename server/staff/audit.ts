@@ -59,11 +59,7 @@ export async function auditPage(
         ? sql`false`
         : inArray(staffAudit.action, [...filter.actions]),
   );
-  const [counted] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(staffAudit)
-    .where(where);
-  const total = counted?.n ?? 0;
+  const total = await db.$count(staffAudit, where);
   const pages = Math.max(1, Math.ceil(total / size));
   const page = Number.isInteger(filter.page) ? Math.min(Math.max(filter.page, 1), pages) : 1;
   const entries = await db
