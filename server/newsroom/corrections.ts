@@ -1,11 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { readCorrectionsOf, type Correction } from "../news/repository";
-import { articles, corrections, staffAudit } from "../db/schema";
+import { corrections, staffAudit } from "../db/schema";
 import { MAX_CORRECTION_LENGTH } from "../../shared/newsroom";
 import { articleKey, CORRECTIONS_KEY } from "../../shared/cache-keys";
 import { recordAudit } from "../staff/audit";
 import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
+import { NO_STORY, storyRow } from "./stories";
 import { hasControl, tidy } from "./text";
 
 /**
@@ -21,7 +22,6 @@ const AUDIT_ACTIONS = {
   retract: "story.correction-retract",
 } as const;
 
-const NO_STORY = "There is no story with that id.";
 const NO_CORRECTION = "There is no such correction on this story: it may have been retracted.";
 
 function checkedText(input: string): { text: string } | { error: string } {
@@ -31,16 +31,6 @@ function checkedText(input: string): { text: string } | { error: string } {
     return { error: `Keep the correction under ${MAX_CORRECTION_LENGTH} characters.` };
   }
   return { text };
-}
-
-async function storyExists(db: Database, id: string): Promise<boolean> {
-  if (hasControl(id)) return false;
-  const [row] = await db
-    .select({ id: articles.id })
-    .from(articles)
-    .where(eq(articles.id, id))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** A correction shows on its story and on /corrections and its feed. */
@@ -69,7 +59,7 @@ export function addCorrection(
   if ("error" in checked) return Promise.resolve(fail(checked.error));
   const { text } = checked;
   return act(services, async (tx) => {
-    if (!(await storyExists(tx, id))) return fail(NO_STORY);
+    if (!(await storyRow(tx, id))) return fail(NO_STORY);
     const [added] = await tx
       .insert(corrections)
       .values({ articleId: id, text, publishedAt: now })

@@ -8,7 +8,7 @@ import { articles, storyGroupOverrides, storyGroups } from "../db/schema";
 import { leaveGroups, settleGroups } from "../grouping/store";
 import { recordAudit } from "../staff/audit";
 import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
-import { hasControl } from "./text";
+import { NO_STORY, storyRow } from "./stories";
 
 /**
  * What staff do to story groups (issue #36, decision 032): split a version out of a wrong match,
@@ -56,25 +56,7 @@ export async function groupVersions(db: Database, id: string): Promise<GroupVers
   }));
 }
 
-const NO_STORY = "There is no story with that id.";
 const OWN_STORY = "Our own stories are never grouped with feeds' stories.";
-
-async function liveFeedStory(db: Database, id: string) {
-  if (hasControl(id) || id === "") return undefined;
-  const [row] = await db
-    .select({
-      id: articles.id,
-      title: articles.title,
-      category: articles.category,
-      group: articles.storyGroup,
-      own: articles.own,
-      down: articles.takenDownAt,
-    })
-    .from(articles)
-    .where(eq(articles.id, id))
-    .limit(1);
-  return row;
-}
 
 async function decide(tx: Database, actor: Actor, ids: string[], decision: "alone" | "joined") {
   if (ids.length === 0) return;
@@ -94,19 +76,19 @@ export function splitStory(
   id: string,
 ): Promise<ActionResult> {
   return act(services, async (tx) => {
-    const story = await liveFeedStory(tx, id);
+    const story = await storyRow(tx, id);
     if (!story) return fail(NO_STORY);
-    if (!story.group) return fail("The story is not in a group.");
+    if (!story.storyGroup) return fail("The story is not in a group.");
     const others = await tx
       .select({ id: articles.id })
       .from(articles)
-      .where(and(eq(articles.storyGroup, story.group), ne(articles.id, id)));
+      .where(and(eq(articles.storyGroup, story.storyGroup), ne(articles.id, id)));
     const changed = await leaveGroups(tx, [id]);
     await decide(tx, actor, [id], "alone");
     await recordAudit(tx, actor, {
       action: "story.group-split",
       subject: id,
-      before: { group: story.group, with: others.map((o) => o.id) },
+      before: { group: story.storyGroup, with: others.map((o) => o.id) },
       after: { group: null },
     });
     return {
@@ -129,35 +111,39 @@ export function joinStories(
 ): Promise<ActionResult> {
   const otherId = storyIdFrom(otherInput);
   return act(services, async (tx) => {
-    const story = await liveFeedStory(tx, id);
-    const other = otherId === null ? undefined : await liveFeedStory(tx, otherId);
-    if (!story || story.down) return fail(NO_STORY);
-    if (!other || other.down) return fail("There is no story on the site with that id or address.");
+    const story = await storyRow(tx, id);
+    const other = otherId === null ? undefined : await storyRow(tx, otherId);
+    if (!story || story.takenDownAt) return fail(NO_STORY);
+    if (!other || other.takenDownAt)
+      return fail("There is no story on the site with that id or address.");
     if (story.own || other.own) return fail(OWN_STORY);
     if (story.id === other.id) return fail("That is this story.");
-    if (story.group !== null && story.group === other.group) {
+    if (story.storyGroup !== null && story.storyGroup === other.storyGroup) {
       return fail("The two stories are already one group.");
     }
-    let target = other.group;
+    let target = other.storyGroup;
     if (target === null) {
       target = randomUUID();
       await tx.insert(storyGroups).values({ id: target, leadId: other.id });
       await tx.update(articles).set({ storyGroup: target }).where(eq(articles.id, other.id));
     }
-    const moving = story.group
+    const moving = story.storyGroup
       ? await tx
           .select({ id: articles.id })
           .from(articles)
-          .where(eq(articles.storyGroup, story.group))
+          .where(eq(articles.storyGroup, story.storyGroup))
       : [{ id: story.id }];
     const movingIds = moving.map((m) => m.id);
     await tx.update(articles).set({ storyGroup: target }).where(inArray(articles.id, movingIds));
     await decide(tx, actor, [...movingIds, other.id], "joined");
-    const changed = await settleGroups(tx, [target, ...(story.group ? [story.group] : [])]);
+    const changed = await settleGroups(tx, [
+      target,
+      ...(story.storyGroup ? [story.storyGroup] : []),
+    ]);
     await recordAudit(tx, actor, {
       action: "story.group-join",
       subject: id,
-      before: { group: story.group, with: other.id, withTitle: other.title },
+      before: { group: story.storyGroup, with: other.id, withTitle: other.title },
       after: { group: target, moved: movingIds },
     });
     return {
@@ -175,19 +161,19 @@ export function chooseLead(
   id: string,
 ): Promise<ActionResult> {
   return act(services, async (tx) => {
-    const story = await liveFeedStory(tx, id);
-    if (!story || story.down) return fail(NO_STORY);
-    if (!story.group) return fail("The story is not in a group.");
+    const story = await storyRow(tx, id);
+    if (!story || story.takenDownAt) return fail(NO_STORY);
+    if (!story.storyGroup) return fail("The story is not in a group.");
     const [group] = await tx
       .select({ leadId: storyGroups.leadId })
       .from(storyGroups)
-      .where(eq(storyGroups.id, story.group));
+      .where(eq(storyGroups.id, story.storyGroup));
     if (group?.leadId === id) return fail("The story already leads its group.");
     await tx
       .update(storyGroups)
       .set({ leadId: id, leadByStaff: true })
-      .where(eq(storyGroups.id, story.group));
-    const changed = await settleGroups(tx, [story.group]);
+      .where(eq(storyGroups.id, story.storyGroup));
+    const changed = await settleGroups(tx, [story.storyGroup]);
     await recordAudit(tx, actor, {
       action: "story.group-lead",
       subject: id,
