@@ -6,6 +6,7 @@ import {
   RANKED_MATCHES,
   SEARCH_PAGE_SIZE,
   searchSite,
+  type SearchCursor,
 } from "../../server/news/search";
 import { ArticleGrid } from "../components/ArticleGrid";
 import { PageAds } from "../components/PageAds";
@@ -13,6 +14,7 @@ import { PageHeading } from "../components/PageHeading";
 import { PageLinks } from "../components/PageLinks";
 import { SearchForm } from "../components/SearchForm";
 import { SearchResult } from "../components/SearchResult";
+import { formatLongDate } from "../lib/dates";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
 import type { RouteKeysName } from "../../server/cache/route-keys";
@@ -27,8 +29,21 @@ function parsePage(value: string | null): number | null {
   return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : null;
 }
 
-function searchLink(query: string, page: number): string {
+/** An Older stories link's start, as the address holds it: "date" or "date~id". */
+function parseBefore(value: string | null): SearchCursor | null | undefined {
+  if (value === null) return undefined;
+  const split = value.indexOf("~");
+  const date = new Date(split === -1 ? value : value.slice(0, split));
+  const id = split === -1 ? "" : value.slice(split + 1);
+  return Number.isNaN(date.getTime()) || id.length > 300 ? null : { date, id };
+}
+
+const beforeParam = (cursor: SearchCursor) =>
+  cursor.id ? `${cursor.date.toISOString()}~${cursor.id}` : cursor.date.toISOString();
+
+function searchLink(query: string, page: number, before?: string): string {
   const params = new URLSearchParams({ q: query });
+  if (before) params.set("before", before);
   if (page > 1) params.set("page", String(page));
   return `/search?${params.toString()}`;
 }
@@ -38,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageHead(request, context, {
       title: query ? `Search: ${query}` : "Search",
       description: "Search San Diego news stories and blog posts.",
-      keepParams: ["q", "page"],
+      keepParams: ["q", "before", "page"],
       // Result pages are endless variations of one page: keep them out of search engines.
       noindex: true,
     });
@@ -49,7 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     .trim()
     .slice(0, MAX_QUERY_LENGTH);
   const page = parsePage(params.get("page"));
-  if (page === null) throw data("Not Found", { status: 404 });
+  const before = parseBefore(params.get("before"));
+  if (page === null || before === null) throw data("Not Found", { status: 404 });
   const found = await readOr503(context.logger, "Failed to search the news", async () => {
     if (!query) {
       return {
@@ -62,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         latest: await latestArticles(context.db, { limit: LATEST_LIMIT }),
       };
     }
-    const { hits, total, near } = await searchSite(context.db, query, { page });
+    const { hits, total, near, older } = await searchSite(context.db, query, { page, before });
     const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
     // `near` only when set, so every other result page's data stays as it was.
     return {
@@ -73,6 +89,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       total,
       hits,
       ...(near ? { near } : {}),
+      // Set only when searching older stories, or when there are older ones to search.
+      ...(before
+        ? { before: { param: beforeParam(before), date: before.date.toISOString() } }
+        : {}),
+      ...(older ? { older: beforeParam(older) } : {}),
       // Only the newest RANKED_MATCHES articles are ranked: there may be more.
       ...(total >= RANKED_MATCHES ? { more: true } : {}),
       latest: [],
@@ -90,6 +111,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, page, pages, total, hits, latest } = loaderData;
   const near = "near" in loaderData && loaderData.near;
   const more = "more" in loaderData && loaderData.more;
+  const before = "before" in loaderData ? loaderData.before : undefined;
+  const older = "older" in loaderData ? loaderData.older : undefined;
   return (
     <>
       <PageHeading>{query ? `Results for “${query}”` : "Search"}</PageHeading>
@@ -120,6 +143,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             ) : (
               <>
                 {total === 1 ? "1 result" : `${total}${more ? "+" : ""} results`}
+                {before ? `, published up to ${formatLongDate(before.date)}` : ""}
                 {pages > 1 ? `, page ${page} of ${pages}` : ""}
               </>
             )}
@@ -135,8 +159,16 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             label="Result pages"
             page={page}
             pages={pages}
-            href={(n) => searchLink(query, n)}
+            href={(n) => searchLink(query, n, before?.param)}
           />
+          {older ? (
+            <p className="mt-6">
+              These are the newest matches.{" "}
+              <Link to={searchLink(query, 1, older)} className="text-brand underline">
+                Search older stories
+              </Link>
+            </p>
+          ) : null}
         </>
       )}
       <PageAds kind="page" at="end" className="mt-10" />

@@ -77,6 +77,7 @@ describe.each(testDatabases())("repository on $name", (database) => {
       "newsroom_revisions",
       "pictures",
       "poll_votes",
+      "search_windows",
       "search_words",
       "sign_in_failures",
       "site_secrets",

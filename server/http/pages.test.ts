@@ -15,6 +15,9 @@ import { loadContent } from "../content/load";
 import { testDatabases } from "../db/test-databases";
 import { formLimiter } from "../forms/guard";
 import { upsertArticle } from "../news/repository";
+import { refreshSearchWindows } from "../news/search-window";
+import { articles } from "../db/schema";
+import { inArray } from "drizzle-orm";
 import { FORM_BODY_LIMIT } from "./app";
 import { pageHandler } from "./page-handler";
 import { pagePolicy } from "./security";
@@ -211,6 +214,77 @@ describe("what a page ships", () => {
       expect(policy).toMatch(/script-src 'self' 'nonce-[\w-]{22}'/);
       expect(await inlineScriptCount(html)).toBeGreaterThan(0);
       expect(await refusedInlineScripts(html, policy)).toEqual([]);
+    },
+  );
+});
+
+describe("search through the newest stories' window", () => {
+  const reports = Array.from(
+    { length: 40 },
+    (_, i) => `tide-report-${String(i).padStart(16, "0")}`,
+  );
+
+  beforeAll(async () => {
+    for (const [i, id] of reports.entries()) {
+      const at = new Date(Date.UTC(2026, 8, 20 + i, 12));
+      await upsertArticle(handle.db, {
+        id,
+        category: "local-news",
+        link: `https://sample.example.org/${id}`,
+        title: `Tide report ${i}`,
+        excerpt: "Low tide at noon.",
+        content: "<p>Low tide at noon.</p>",
+        image: null,
+        author: "Staff Writer",
+        publishedAt: at,
+        firstSeenAt: at,
+        updatedAt: at,
+      });
+    }
+    // The newest 35 stories (the 11 above and 24 tide reports) hold a page of matches.
+    await refreshSearchWindows(handle.db, [10, 35]);
+  });
+
+  afterAll(async () => {
+    await refreshSearchWindows(handle.db, []);
+    await handle.db.delete(articles).where(inArray(articles.id, reports));
+  });
+
+  const resultIds = (html: string) =>
+    [...html.matchAll(/href="\/article\/(tide-report-\d+)"/g)].map((m) => m[1]);
+
+  it("ranks the window's matches and links to the older ones, which follow", async () => {
+    const first = await fetch(`${base}/search?q=tide+report`);
+    expect(first.status).toBe(200);
+    const html = (await first.text()).replaceAll("<!-- -->", "");
+    const older = /<a[^>]*href="(\/search\?[^"]*before=[^"]*)"[^>]*>Search older stories<\/a>/.exec(
+      html,
+    )?.[1];
+    const status = html.indexOf('role="status"');
+    expect(older, html.slice(status, status + 400)).toBeDefined();
+    const page2 = /href="(\/search\?q=tide\+report&amp;page=2)"/.exec(html);
+    const [, windowed] = /(\d+) results, page 1 of 2/.exec(html) ?? [];
+    expect(page2).not.toBeNull();
+    const second = (await (await fetch(`${base}/search?q=tide+report&page=2`)).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    const next = await fetch(`${base}${older?.replaceAll("&amp;", "&")}`);
+    expect(next.status).toBe(200);
+    const rest = (await next.text()).replaceAll("<!-- -->", "");
+    expect(rest).toMatch(/\d+ results?, published up to /);
+    expect(rest).not.toContain("Search older stories");
+    const seen = [...resultIds(html), ...resultIds(second), ...resultIds(rest)];
+    expect(Number(windowed)).toBe(resultIds(html).length + resultIds(second).length);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect([...seen].sort()).toEqual([...reports].sort());
+  });
+
+  it.each(["not-a-date", "2026-13-45", `2026-10-01~${"x".repeat(301)}`])(
+    "answers a start it cannot read (%s) with 404",
+    async (before) => {
+      const response = await fetch(`${base}/search?q=tide&before=${encodeURIComponent(before)}`);
+      expect(response.status).toBe(404);
     },
   );
 });

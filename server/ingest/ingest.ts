@@ -17,7 +17,8 @@ import {
   type NotModified,
 } from "./read-feed";
 import { groupNewArticles, type ChangedStory } from "../grouping/store";
-import { storyChangeKeys } from "../../shared/cache-keys";
+import { SEARCH_KEY, storyChangeKeys } from "../../shared/cache-keys";
+import { refreshSearchWindows } from "../news/search-window";
 
 /** Every process sharing a database takes this lock for a pass, so only one pass runs at a time. */
 export const INGEST_LOCK_ID = 7_241_002;
@@ -207,7 +208,15 @@ export async function runIngestPass(
     }
   }
 
+  // Search's windows of the newest stories move with them (decision 035).
+  const windowMoved = await refreshSearchWindows(options.database.db).catch((error: unknown) => {
+    options.logger.warn({ err: error }, "could not move the search windows");
+    return false;
+  });
+  if (windowMoved) purgeKeys.add(SEARCH_KEY);
+
   const changed =
+    windowMoved ||
     regrouped.length > 0 ||
     reports.some((r) => r.inserted > 0 || r.updated > 0) ||
     (pictures !== null &&

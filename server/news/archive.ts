@@ -11,7 +11,7 @@ import { articleFields, leadsOf, LIVE, toArticle } from "./repository";
 /** The archives page's reads: its years and its pages of stories, counted by archive_counts. */
 
 /** archive_counts' rows for every category together (migration 0019). */
-const EVERY_CATEGORY = "";
+export const EVERY_CATEGORY = "";
 
 /** Years (in San Diego time) that have stories on the site, newest first (archive_counts). */
 async function readArchiveYears(db: Database): Promise<number[]> {

@@ -15,7 +15,8 @@ import {
 import { homeLists } from "./home-lists";
 import { archiveArticles, archiveYears } from "./archive";
 import { articleSitemap, articleSitemapMonths, categoryLastChanged } from "../seo/queries";
-import { searchSite } from "./search";
+import { RANKED_MATCHES, searchSite } from "./search";
+import { refreshSearchWindows } from "./search-window";
 
 /**
  * The queries behind the home, category, article and archive pages, as PostgreSQL plans them over
@@ -154,21 +155,39 @@ describe.skipIf(!postgres)("query plans on PostgreSQL", () => {
     expect(years.flatMap(nodes).map((n) => n["Relation Name"])).not.toContain("articles");
   });
 
-  it("search: a word every story holds, among the newest stories first", async () => {
-    const newestFirst = () => searchSite(db, "story", { page: 1, recentStories: 2_000 });
-    expectIndexed(await plansOf(newestFirst));
-    // The same hits and count as one read of every match.
-    const all = await searchSite(db, "story", { page: 1, recentStories: 1_000_000 });
-    expect(all.total).toBe(300);
-    expect(await newestFirst()).toEqual(all);
+  it("search: a word every story holds, through the newest stories' window", async () => {
+    await refreshSearchWindows(handle.db, []);
+    const all = await searchSite(db, "story", { page: 1 });
+    expect(all.total).toBe(RANKED_MATCHES);
+    await refreshSearchWindows(handle.db, [500, 2_000]);
+    const windowed = () => searchSite(db, "story", { page: 1 });
+    const indexesOf = (plans: Plan[]) => plans.flatMap(nodes).map((n) => n["Index Name"]);
+    const plans = await plansOf(windowed);
+    expectIndexed(plans);
+    // Every story matches: the window's stories are read along the date index, and the whole
+    // table's word index is not opened.
+    expect(indexesOf(plans)).not.toContain("articles_search_idx");
+    // A rarer word: the window's own index.
+    const rare = await plansOf(() => searchSite(db, "19995", { page: 1 }));
+    expectIndexed(rare);
+    expect(indexesOf(rare)).toContain("articles_search_window_500");
+    // The same hits and count as one read of every match, and the older ones a link away.
+    const newest = await windowed();
+    expect(newest).toEqual(all);
+    const older = await searchSite(db, "story", { page: 1, before: newest.older });
+    expect(older.total).toBe(RANKED_MATCHES);
+    const ids = (page: typeof all) => page.hits.map((h) => (h.kind === "article" ? h.id : ""));
+    expect(ids(older).filter((id) => ids(newest).includes(id))).toEqual([]);
   });
 
-  it("search: a typo, corrected, read from the one walk to the edge", async () => {
-    const typo = () => searchSite(db, "stoory", { page: 1, recentStories: 2_000 });
+  it("search: a typo, corrected, read through the same window, never by a walk", async () => {
+    const typo = () => searchSite(db, "stoory", { page: 1 });
     expectIndexed(await plansOf(typo));
-    const walks = captured.filter((q) => /published_at DESC\s+OFFSET/.test(q.sql));
-    expect(walks).toHaveLength(1);
-    expect(await typo()).toMatchObject({ near: "story", total: 300 });
+    expect(
+      captured.filter((q) => /OFFSET/.test(q.sql) && !/LIMIT \$\d+ OFFSET/.test(q.sql)),
+    ).toEqual([]);
+    expect(await typo()).toMatchObject({ near: "story", total: RANKED_MATCHES });
+    await refreshSearchWindows(handle.db, []);
   });
 
   it("the sitemaps: the index, a month's file, the categories' last changes", async () => {

@@ -4,7 +4,8 @@ import { BLOG_PAGE_SIZE, type BlogPostSummary, type BlogSource } from "../blog/s
 import { articles, blogPosts, pictures } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { upsertArticle, type NewArticle } from "./repository";
-import { searchSite, splitHeadline } from "./search";
+import { searchSite, splitHeadline, type SearchPage } from "./search";
+import { refreshSearchWindows, searchWindowsOf } from "./search-window";
 
 reportSkippedPostgres();
 
@@ -221,24 +222,67 @@ describe.each(testDatabases())("search on $name", (database) => {
     expect(await handle.db.$count(articles)).toBe(29);
   });
 
+  // Windows that do not cut (the last asked for, 1,000, is larger than the site): only faster.
+  const speedWindows = [[1], [2, 5], [5, 20], [23]].map((sizes) => [...sizes, 1_000]);
+
   it.each(["harbor", "tide report", "council", "harbor -storm"])(
-    "finds the same for %j whichever newest stories it reads first",
+    "finds the same for %j whichever windows of the newest stories it reads first",
     async (query) => {
+      await refreshSearchWindows(handle.db, []);
       const all = await searchSite(handle.db, query, { page: 1 });
       expect(all.total).toBeGreaterThan(0);
-      for (const recentStories of [1, 2, 5, 20, 28, 29, 30]) {
-        expect(await searchSite(handle.db, query, { page: 1, recentStories })).toEqual(all);
+      for (const windows of speedWindows) {
+        await refreshSearchWindows(handle.db, windows);
+        expect(await searchWindowsOf(handle.db)).toHaveLength(windows.length - 1);
+        expect(await searchSite(handle.db, query, { page: 1 })).toEqual(all);
       }
+      await refreshSearchWindows(handle.db, []);
     },
   );
 
-  it("searches a typo's corrected words from the same newest stories, whichever they are", async () => {
+  it("searches a typo's corrected words through the same windows, whichever they are", async () => {
+    await refreshSearchWindows(handle.db, []);
     const right = await searchSite(handle.db, "harbor", { page: 1 });
     const typo = await searchSite(handle.db, "harbr", { page: 1 });
     expect(typo).toEqual({ ...right, near: "harbor" });
-    for (const recentStories of [1, 2, 5, 20, 28, 29, 30]) {
-      expect(await searchSite(handle.db, "harbr", { page: 1, recentStories })).toEqual(typo);
+    for (const windows of speedWindows) {
+      await refreshSearchWindows(handle.db, windows);
+      expect(await searchSite(handle.db, "harbr", { page: 1 })).toEqual(typo);
     }
+    await refreshSearchWindows(handle.db, []);
+  });
+
+  it("ranks the largest window's matches alone when they fill a page, older ones by a link", async () => {
+    await refreshSearchWindows(handle.db, []);
+    const all = await searchSite(handle.db, "tide report", { page: 1, pageSize: 30 });
+    expect(all.total).toBe(25);
+    expect(all.older).toBeUndefined();
+    // The newest 10 stories hold 7 tide reports (January 19 to 25): a page of 3 or more.
+    await refreshSearchWindows(handle.db, [5, 10]);
+    const [, largest] = await searchWindowsOf(handle.db);
+    expect(largest).toMatchObject({ stories: 10, cuts: true, since: new Date("2026-01-19") });
+    const newest = await searchSite(handle.db, "tide report", { page: 1, pageSize: 3 });
+    expect(newest.total).toBe(7);
+    expect(newest.older).toEqual({ date: new Date("2026-01-19"), id: "" });
+    const recent = await searchSite(handle.db, "tide report", { page: 1, pageSize: 7 });
+    const older = await searchSite(handle.db, "tide report", {
+      page: 1,
+      pageSize: 30,
+      before: newest.older,
+    });
+    expect(older.total).toBe(18);
+    expect(older.older).toBeUndefined();
+    const ids = (page: SearchPage) => page.hits.map((h) => (h.kind === "article" ? h.id : h.slug));
+    expect([...ids(recent), ...ids(older)].sort()).toEqual(ids(all).sort());
+    // Fewer than a page in the window: older stories are read as before, and nothing is left.
+    const few = await searchSite(handle.db, "tide report", { page: 1, pageSize: 8 });
+    expect(few.total).toBe(25);
+    expect(few.older).toBeUndefined();
+    // A window of fewer stories than the site holds plus a quarter is not kept.
+    await refreshSearchWindows(handle.db, [5, 24]);
+    expect((await searchWindowsOf(handle.db)).map((w) => w.stories)).toEqual([5]);
+    await refreshSearchWindows(handle.db, []);
+    expect(await searchWindowsOf(handle.db)).toEqual([]);
   });
 
   it("supports quoted phrases and excluded words", async () => {

@@ -1,10 +1,10 @@
 import { asArticlePicture, sitePicture, type ArticlePicture } from "../../shared/picture";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { CategoryKey } from "../../shared/categories";
 import type { Highlighted } from "../../shared/highlight";
 import { rowsOf, type Database } from "../db/client";
 import { SEARCH_CONFIG } from "../db/schema";
-import { remembered } from "./read-cache";
+import { searchWindowsOf, type SearchWindow } from "./search-window";
 
 /** Results on one page of /search. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -38,12 +38,26 @@ export type SearchHit =
     })
   | (HitFields & { kind: "blog"; slug: string });
 
+/**
+ * Where an Older stories link starts: stories published before `date`, or at `date` with an id
+ * before `id` (newest first, ties by id; an empty id is a date alone).
+ */
+export interface SearchCursor {
+  date: Date;
+  id: string;
+}
+
 export interface SearchPage {
   hits: SearchHit[];
-  /** Matches in all pages (of articles, the newest RANKED_MATCHES at most). */
+  /**
+   * Matches in all pages (of articles, the newest RANKED_MATCHES at most: of the site's window when
+   * it holds a page of them).
+   */
   total: number;
   /** Nothing matched the words: the hits are this query's, its words corrected (a typo's). */
   near?: string;
+  /** Stories older than this may match too: they were not read (newestMatches). */
+  older?: SearchCursor;
 }
 
 /** A matched run: its text is the group (to the headline's end when it has no MATCH_END). */
@@ -74,60 +88,68 @@ interface HitRow {
 }
 
 /**
- * Only the newest this many matching articles are ranked (15 pages): a common word matches tens of thousands
- * of stories after a few years, and ranking them all cost hundreds of milliseconds (decision 030).
- * Readers page through the best of these; older matches are found with more words.
+ * Only the newest this many matching articles are ranked (5 pages): a common word matches tens of
+ * thousands of stories after a few years, and ranking them all cost hundreds of milliseconds
+ * (decisions 030, 035). Readers page through the best of these, and on to older ones by the Older
+ * stories link.
  */
-export const RANKED_MATCHES = 300;
+export const RANKED_MATCHES = 100;
 
 /**
- * The newest matches are looked for first among this many of the newest stories (decision 030). A
- * common word's matches are everywhere, and walking the date index backwards past the stories that
- * do not match it read 15,000 rows at 500,000 stories; within a known date range the planner ANDs
- * the word's index with the date index's and reads only the matches.
+ * The newest RANKED_MATCHES live stories matching the query, as a CTE body, read window by window
+ * (server/news/search-window.ts), newest first, each through its own index (the same date in the
+ * query as in the index's predicate, so the planner uses it), the next only while those before it
+ * hold fewer than RANKED_MATCHES. When the largest is the site's (SearchWindow.cuts) and holds
+ * `enough` matches (a page), they are ranked on their own and the reader goes on to older stories
+ * by a link (SearchPage.older); else older stories are read too. `before` bounds every part (that
+ * link's pages).
  */
-const RECENT_STORIES = 20_000;
-
-/**
- * When the RECENT_STORIES-th newest live story was published: null while there are fewer. One
- * walk of the date index, kept in the read cache until stories change.
- */
-const recentEdge = remembered(
-  "searchRecentEdge",
-  async (db: Database, stories: number): Promise<Date | null> => {
-    const result = await db.execute(sql`
-    SELECT published_at FROM articles WHERE taken_down_at IS NULL
-     ORDER BY published_at DESC OFFSET ${Math.max(0, stories - 1)} LIMIT 1`);
-    const row = rowsOf<{ published_at: Date | string }>(result)[0];
-    return row ? new Date(row.published_at) : null;
-  },
-);
-
-/**
- * The newest RANKED_MATCHES live stories matching the query, as a CTE body: those published from
- * `edge` on (with the edge's value in the query, so the planner sees how few stories it bounds),
- * then, only when those are too few, the newest of the older ones. Exact for any edge.
- */
-function newestMatches(query: string, edge: Date | null) {
+function newestMatches(
+  query: string,
+  windows: SearchWindow[],
+  enough: number,
+  before: SearchCursor | null,
+): SQL {
   const columns = sql`a.id, a.title, a.excerpt, a.picture, a.category, a.author, a.own,
     a.published_at, a.search, a.story_group, a.group_lead, a.also_covered_by`;
-  const matching = sql`a.search @@ ${tsQuery(query)} AND a.taken_down_at IS NULL`;
-  if (edge === null) {
+  const matching = sql`a.search @@ ${tsQuery(query)} AND a.taken_down_at IS NULL
+    ${before ? sql`AND a.published_at <= ${before.date} AND (a.published_at, a.id) < (${before.date}, ${before.id})` : sql``}`;
+  const last = windows.at(-1);
+  if (last === undefined) {
     return sql`SELECT ${columns} FROM articles a WHERE ${matching}
-                ORDER BY a.published_at DESC LIMIT ${RANKED_MATCHES}`;
+                ORDER BY a.published_at DESC, a.id DESC LIMIT ${RANKED_MATCHES}`;
   }
+  // Every match of a window is read (no ORDER BY … LIMIT in it): walking the date index instead,
+  // which the planner may prefer, reads every story of the window that does not match. A window
+  // holds the smaller ones' stories too (its index's predicate is exactly its own): it is read only
+  // when the one before it held too few, and only its stories older than those are taken.
+  const tiers = windows.map(
+    (window, i) => sql`${sql.raw(`tier_${i}`)} AS MATERIALIZED (
+      SELECT ${columns} FROM articles a
+       WHERE ${matching} AND a.published_at >= ${window.since}
+         ${i > 0 ? sql`AND (SELECT count(*) FROM ${sql.raw(`tier_${i - 1}`)}) < ${RANKED_MATCHES}` : sql``}
+    )`,
+  );
+  const fromTiers = windows.map((_, i) => {
+    const newer = windows[i - 1];
+    return sql`SELECT * FROM ${sql.raw(`tier_${i}`)}
+                ${newer ? sql`WHERE published_at < ${newer.since}` : sql``}`;
+  });
+  // The site's window cuts the search short; a smaller one only while the site holds no larger.
+  const olderBelow = last.cuts ? enough : RANKED_MATCHES;
   return sql`
-    WITH recent AS MATERIALIZED (
-      SELECT ${columns} FROM articles a WHERE ${matching} AND a.published_at >= ${edge}
-       ORDER BY a.published_at DESC LIMIT ${RANKED_MATCHES}
+    WITH ${sql.join(tiers, sql`, `)},
+    recent AS MATERIALIZED (
+      ${sql.join(fromTiers, sql` UNION ALL `)}
+      ORDER BY published_at DESC, id DESC LIMIT ${RANKED_MATCHES}
     )
     SELECT * FROM recent
     UNION ALL
     (SELECT ${columns} FROM articles a
-      WHERE ${matching} AND a.published_at < ${edge}
-        AND (SELECT count(*) FROM recent) < ${RANKED_MATCHES}
-      ORDER BY a.published_at DESC LIMIT ${RANKED_MATCHES})
-    ORDER BY published_at DESC LIMIT ${RANKED_MATCHES}`;
+      WHERE ${matching} AND a.published_at < ${last.since}
+        AND (SELECT count(*) FROM recent) < ${olderBelow}
+      ORDER BY a.published_at DESC, a.id DESC LIMIT ${RANKED_MATCHES})
+    ORDER BY published_at DESC, id DESC LIMIT ${RANKED_MATCHES}`;
 }
 
 /** The query as PostgreSQL reads it, folded to a constant so the planner sees its words. */
@@ -146,9 +168,10 @@ const recency = (publishedAt: string) =>
 /**
  * Full-text search over articles and blog posts (PostgreSQL's `websearch_to_tsquery`, so quotes,
  * `or` and `-word` work as people expect, accents aside): best match first (a title match outranks
- * an excerpt match), weighed by age, among the newest RANKED_MATCHES matching articles. Matched
- * words are marked in the title and excerpt. A query whose words match nothing is taken for a typo:
- * the hits are those of its words corrected (correctedQuery), which `near` names.
+ * an excerpt match), weighed by age, among the newest RANKED_MATCHES matching articles of the
+ * search window when it holds a page of them, else of all (newestMatches). Matched words are marked
+ * in the title and excerpt. A query whose words match nothing is taken for a typo: the hits are
+ * those of its words corrected (correctedQuery), which `near` names.
  */
 export async function searchSite(
   db: Database,
@@ -156,32 +179,45 @@ export async function searchSite(
   options: {
     page: number;
     pageSize?: number;
-    /** How many of the newest stories are searched first (RECENT_STORIES; tests try others). */
-    recentStories?: number;
+    /** Only stories older than this (the Older stories link). */
+    before?: SearchCursor;
   },
 ): Promise<SearchPage> {
-  const edge = await recentEdge(db, options.recentStories ?? RECENT_STORIES);
-  const found = await searchFrom(db, query, options, edge);
+  const windows = await searchWindowsOf(db);
+  const found = await searchFrom(db, query, options, windows);
   if (found.hits.length > 0) return found;
-  // Nothing on the page: a typo's corrected query is searched from the same edge, not walked again.
+  // Nothing on the page: a typo's corrected query is searched the same way.
   const near = await correctedQuery(db, query);
-  const corrected = near ? await searchFrom(db, near, options, edge) : null;
+  const corrected = near ? await searchFrom(db, near, options, windows) : null;
   return near && corrected && corrected.total > 0 ? { ...corrected, near } : found;
 }
 
-/** searchSite's one read of the hits, from `edge` (recentEdge's answer). */
+interface PageRow extends HitRow {
+  /** Articles ranked, and the oldest one's date and id: whether older stories may match too. */
+  ranked: number | string;
+  oldest_at: Date | string | null;
+  oldest_id: string | null;
+  in_window: number | string;
+}
+
+/** searchSite's one read of the hits, through the site's search windows. */
 async function searchFrom(
   db: Database,
   query: string,
-  options: { page: number; pageSize?: number },
-  edge: Date | null,
+  options: { page: number; pageSize?: number; before?: SearchCursor },
+  windows: SearchWindow[],
 ): Promise<SearchPage> {
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const offset = (Math.max(1, options.page) - 1) * pageSize;
+  const before = options.before ?? null;
+  const newest = newestMatches(query, windows, pageSize, before);
+  // The window that cuts a search short (newestMatches), when the site holds it.
+  const largest = windows.at(-1);
+  const cut = largest?.cuts ? largest.since : null;
   const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
   const result = await db.execute(sql`
     WITH q AS (SELECT ${tsQuery(query)} AS query),
-    newest AS (${newestMatches(query, edge)}),
+    newest AS (${newest}),
     scored AS (
       SELECT a.*, ts_rank_cd(a.search, q.query) * ${recency("a.published_at")} AS rank
         FROM newest a, q
@@ -201,10 +237,7 @@ async function searchFrom(
        ORDER BY coalesce(a.story_group, a.id), a.group_lead DESC, a.rank DESC,
                 a.published_at DESC, a.id)
       UNION ALL
-      SELECT 'blog', b.slug, b.title, b.description, p.picture, b.image, NULL, NULL, false,
-             NULL, b.published_at,
-             ts_rank_cd(b.search, q.query) * coalesce(${recency("b.published_at")}, 1)
-        FROM blog_posts b LEFT JOIN pictures p ON p.url = b.image, q WHERE b.search @@ q.query
+      ${blogHits(before)}
     ),
     page AS (
       SELECT *, count(*) OVER () AS total FROM hits
@@ -215,16 +248,47 @@ async function searchFrom(
            page.also_covered_by, page.published_at,
            page.total,
            ts_headline(${config}, page.title, q.query, ${HEADLINE_OPTIONS}) AS title,
-           ts_headline(${config}, page.body, q.query, ${HEADLINE_OPTIONS}) AS excerpt
+           ts_headline(${config}, page.body, q.query, ${HEADLINE_OPTIONS}) AS excerpt,
+           (SELECT count(*) FROM newest) AS ranked,
+           oldest.published_at AS oldest_at, oldest.id AS oldest_id,
+           ${cut ? sql`(SELECT count(*) FROM newest WHERE published_at >= ${cut})` : sql`0`} AS in_window
       FROM page, q
+      LEFT JOIN (SELECT published_at, id FROM newest
+                  ORDER BY published_at, id LIMIT 1) AS oldest ON true
      ORDER BY page.rank DESC, page.published_at DESC NULLS LAST, page.key
   `);
-  const rows = rowsOf<HitRow>(result);
+  const rows = rowsOf<PageRow>(result);
+  const first = rows[0];
   // Past the last page the window has no row to count on: ask for the count alone.
-  const total =
-    rows[0] !== undefined ? Number(rows[0].total) : offset > 0 ? await countHits(db, query) : 0;
-  return { hits: rows.map(toHit), total };
+  if (first === undefined) {
+    return { hits: [], total: offset > 0 ? await countHits(db, query, newest, before) : 0 };
+  }
+  return {
+    hits: rows.map(toHit),
+    total: Number(first.total),
+    ...olderFrom(first, cut, pageSize),
+  };
 }
+
+/**
+ * Where older stories may match too, for the Older stories link: before the oldest ranked match
+ * when RANKED_MATCHES were ranked, before the window when only its matches were (it held a page).
+ */
+function olderFrom(row: PageRow, cut: Date | null, enough: number): { older?: SearchCursor } {
+  if (Number(row.ranked) >= RANKED_MATCHES && row.oldest_at !== null && row.oldest_id !== null) {
+    return { older: { date: new Date(row.oldest_at), id: row.oldest_id } };
+  }
+  if (cut !== null && Number(row.in_window) >= enough) return { older: { date: cut, id: "" } };
+  return {};
+}
+
+/** The blog posts matching `q.query`, as hits (before `before`, when it is set). */
+const blogHits = (before: SearchCursor | null) => sql`
+      SELECT 'blog', b.slug, b.title, b.description, p.picture, b.image, NULL, NULL, false,
+             NULL, b.published_at,
+             ts_rank_cd(b.search, q.query) * coalesce(${recency("b.published_at")}, 1)
+        FROM blog_posts b LEFT JOIN pictures p ON p.url = b.image, q
+       WHERE b.search @@ q.query ${before ? sql`AND b.published_at < ${before.date}` : sql``}`;
 
 function toHit(row: HitRow): SearchHit {
   const fields: HitFields = {
@@ -275,14 +339,17 @@ async function correctedQuery(db: Database, query: string): Promise<string | nul
   return query.replace(/[\p{L}\p{N}]+/gu, (word) => fixes.get(word) ?? word);
 }
 
-async function countHits(db: Database, query: string): Promise<number> {
+async function countHits(
+  db: Database,
+  query: string,
+  newest: SQL,
+  before: SearchCursor | null,
+): Promise<number> {
   const result = await db.execute(sql`
-    SELECT (SELECT count(DISTINCT coalesce(ranked.story_group, ranked.id))
-              FROM (SELECT a.id, a.story_group FROM articles a
-                     WHERE a.search @@ ${tsQuery(query)} AND a.taken_down_at IS NULL
-                     ORDER BY a.published_at DESC
-                     LIMIT ${RANKED_MATCHES}) AS ranked)
-         + (SELECT count(*) FROM blog_posts b WHERE b.search @@ ${tsQuery(query)}) AS total
+    WITH newest AS (${newest})
+    SELECT (SELECT count(DISTINCT coalesce(story_group, id)) FROM newest)
+         + (SELECT count(*) FROM blog_posts b WHERE b.search @@ ${tsQuery(query)}
+            ${before ? sql`AND b.published_at < ${before.date}` : sql``}) AS total
   `);
   return Number(rowsOf<{ total: number | string }>(result)[0]?.total ?? 0);
 }

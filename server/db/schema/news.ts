@@ -209,6 +209,21 @@ export const sitemapMonths = pgTable("sitemap_months", {
 });
 
 /**
+ * Where search's windows of the newest stories begin (decision 035): a row for each window the site
+ * holds enough stories for. A window's GIN index, `articles_search_window_<stories>`, is partial
+ * on `published_at >= since` with this row's date, and is built anew by `refreshSearchWindows`
+ * (server/news/search-window.ts) when the window has grown too far.
+ */
+export const searchWindows = pgTable("search_windows", {
+  stories: integer("stories").primaryKey(),
+  since: timestamp("since", { withTimezone: true }).notNull(),
+  /** The largest window asked for: a search that finds a page in it reads no older stories. */
+  cuts: boolean("cuts").notNull(),
+  /** When its index was built: the stories first seen since are those that came into it. */
+  builtAt: timestamp("built_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Every word of the stories' headlines, unaccented and lower-case: what a mistyped query word is
  * corrected to (its closest by pg_trgm). Kept by a trigger on `articles` (migration 0018).
  */
