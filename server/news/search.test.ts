@@ -198,6 +198,15 @@ describe.each(testDatabases())("search on $name", (database) => {
     expect(pictureOf("kelp-remote")).toBeNull();
   });
 
+  it("lists blog posts among the newest results only, not on older stories' pages", async () => {
+    expect((await searchSite(handle.db, "kelp", { page: 1 })).total).toBe(3);
+    const before = { date: new Date("2030-01-01"), id: "" };
+    expect(await searchSite(handle.db, "kelp", { page: 1, before })).toEqual({
+      hits: [],
+      total: 0,
+    });
+  });
+
   it("pages 20 at a time and counts every match", async () => {
     const first = await searchSite(handle.db, "tide report", { page: 1 });
     const second = await searchSite(handle.db, "tide report", { page: 2 });

@@ -236,8 +236,8 @@ async function searchFrom(
         FROM ranked a
        ORDER BY coalesce(a.story_group, a.id), a.group_lead DESC, a.rank DESC,
                 a.published_at DESC, a.id)
-      UNION ALL
-      ${blogHits(before)}
+      -- Blog posts are among the newest results; older stories' pages hold stories alone.
+      ${before ? sql`` : sql`UNION ALL ${blogHits}`}
     ),
     page AS (
       SELECT *, count(*) OVER () AS total FROM hits
@@ -282,13 +282,13 @@ function olderFrom(row: PageRow, cut: Date | null, enough: number): { older?: Se
   return {};
 }
 
-/** The blog posts matching `q.query`, as hits (before `before`, when it is set). */
-const blogHits = (before: SearchCursor | null) => sql`
+/** The blog posts matching `q.query`, as hits. */
+const blogHits = sql`
       SELECT 'blog', b.slug, b.title, b.description, p.picture, b.image, NULL, NULL, false,
              NULL, b.published_at,
              ts_rank_cd(b.search, q.query) * coalesce(${recency("b.published_at")}, 1)
         FROM blog_posts b LEFT JOIN pictures p ON p.url = b.image, q
-       WHERE b.search @@ q.query ${before ? sql`AND b.published_at < ${before.date}` : sql``}`;
+       WHERE b.search @@ q.query`;
 
 function toHit(row: HitRow): SearchHit {
   const fields: HitFields = {
@@ -348,8 +348,7 @@ async function countHits(
   const result = await db.execute(sql`
     WITH newest AS (${newest})
     SELECT (SELECT count(DISTINCT coalesce(story_group, id)) FROM newest)
-         + (SELECT count(*) FROM blog_posts b WHERE b.search @@ ${tsQuery(query)}
-            ${before ? sql`AND b.published_at < ${before.date}` : sql``}) AS total
+         + ${before ? sql`0` : sql`(SELECT count(*) FROM blog_posts b WHERE b.search @@ ${tsQuery(query)})`} AS total
   `);
   return Number(rowsOf<{ total: number | string }>(result)[0]?.total ?? 0);
 }
