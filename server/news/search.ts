@@ -122,10 +122,12 @@ function newestMatches(
   // Every match of a window is read (no ORDER BY … LIMIT in it): walking the date index instead,
   // which the planner may prefer, reads every story of the window that does not match. A window
   // holds the smaller ones' stories too (its index's predicate is exactly its own): it is read only
-  // when the one before it held too few, and only its stories older than those are taken.
+  // when the one before it held too few, and only its stories older than those are taken. Only
+  // their ids and dates are read until the newest are known (a story's search vector is most of
+  // its row: reading them for every match was most of a window's time on the embedded database).
   const tiers = windows.map(
     (window, i) => sql`${sql.raw(`tier_${i}`)} AS MATERIALIZED (
-      SELECT ${columns} FROM articles a
+      SELECT a.id, a.published_at FROM articles a
        WHERE ${matching} AND a.published_at >= ${window.since}
          ${i > 0 ? sql`AND (SELECT count(*) FROM ${sql.raw(`tier_${i - 1}`)}) < ${RANKED_MATCHES}` : sql``}
     )`,
@@ -143,13 +145,15 @@ function newestMatches(
       ${sql.join(fromTiers, sql` UNION ALL `)}
       ORDER BY published_at DESC, id DESC LIMIT ${RANKED_MATCHES}
     )
-    SELECT * FROM recent
-    UNION ALL
-    (SELECT ${columns} FROM articles a
-      WHERE ${matching} AND a.published_at < ${last.since}
-        AND (SELECT count(*) FROM recent) < ${olderBelow}
-      ORDER BY a.published_at DESC, a.id DESC LIMIT ${RANKED_MATCHES})
-    ORDER BY published_at DESC, id DESC LIMIT ${RANKED_MATCHES}`;
+    SELECT ${columns} FROM articles a JOIN (
+      SELECT * FROM recent
+      UNION ALL
+      (SELECT a.id, a.published_at FROM articles a
+        WHERE ${matching} AND a.published_at < ${last.since}
+          AND (SELECT count(*) FROM recent) < ${olderBelow}
+        ORDER BY a.published_at DESC, a.id DESC LIMIT ${RANKED_MATCHES})
+      ORDER BY published_at DESC, id DESC LIMIT ${RANKED_MATCHES}
+    ) AS found ON found.id = a.id`;
 }
 
 /** The query as PostgreSQL reads it, folded to a constant so the planner sees its words. */
