@@ -15,7 +15,8 @@ interface FrameProps {
 const DEFAULT_SANDBOX =
   "allow-scripts allow-same-origin allow-popups allow-popups-to-escape-sandbox";
 
-const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decoration-2";
+/** A link in an embed's fallback text, here and on the pages that write their own. */
+export const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decoration-2";
 
 /** A provider's widget in a titled, sized, lazy, sandboxed frame. */
 export function FrameEmbed({

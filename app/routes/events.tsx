@@ -1,5 +1,5 @@
 import { CalendarIcon } from "../components/Icons";
-import { ClickToLoadFrame } from "../components/Embed";
+import { ClickToLoadFrame, LINK } from "../components/Embed";
 import { EventCategoryList, FeaturedEventList, SubmitEventLink } from "../components/EventList";
 import { PageAds } from "../components/PageAds";
 import { PageHeading } from "../components/PageHeading";
@@ -23,8 +23,6 @@ export const meta: Route.MetaFunction = (args) =>
 /** The federal government's own list, for when no calendar provider is configured. */
 const FEDERAL_HOLIDAYS_URL =
   "https://www.opm.gov/policy-data-oversight/pay-leave/federal-holidays/";
-
-const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decoration-2";
 
 function HolidayCalendar() {
   const { holidayCalendarUrl } = useEmbeds();

@@ -6,7 +6,7 @@ import { homeLists } from "../../server/news/home-lists";
 import { ArticleCard } from "../components/ArticleCard";
 import { CategoryChips } from "../components/CategoryChips";
 import { PhotosIcon } from "../components/Icons";
-import { ClickToLoadFrame, VideoEmbed } from "../components/Embed";
+import { ClickToLoadFrame, LINK, VideoEmbed } from "../components/Embed";
 import { FeaturedSlider } from "../components/FeaturedSlider";
 import { NewsletterBox } from "../components/NewsletterBox";
 import { ListAd, PageAds } from "../components/PageAds";
@@ -33,8 +33,6 @@ export const HOME_ERROR = "Failed to load news data";
 
 /** The spec's image-board frame height. */
 const IMAGE_FEED_HEIGHT = 1200;
-
-const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decoration-2";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return readOr503(context.logger, HOME_ERROR, async () => {

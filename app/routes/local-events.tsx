@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PostsIcon } from "../components/Icons";
-import { ClickToLoadFrame } from "../components/Embed";
+import { ClickToLoadFrame, LINK } from "../components/Embed";
 import { EventCategoryList, SubmitEventLink } from "../components/EventList";
 import { NewsletterBox } from "../components/NewsletterBox";
 import { PageAds } from "../components/PageAds";
@@ -22,7 +22,6 @@ export const meta: Route.MetaFunction = (args) =>
       "Neighborhood gatherings, markets, classes and town halls posted by San Diego organizers, and how to add yours.",
   });
 
-const LINK = "text-brand underline decoration-1 underline-offset-2 hover:decoration-2";
 const CARD = "rounded-lg bg-white p-5 shadow-sm ring-1 ring-slate-200";
 
 function CommunityFeed() {
