@@ -11,3 +11,9 @@ export function newsroomMeta(title?: string): () => MetaDescriptor[] {
     { name: "robots", content: "noindex, nofollow" },
   ];
 }
+
+/** What a newsroom page says after an action: the message for its `?done=`, if it is one of them. */
+export function doneMessage(request: Request, messages: Partial<Record<string, string>>) {
+  const done = new URL(request.url).searchParams.get("done");
+  return (done !== null && Object.hasOwn(messages, done) ? messages[done] : null) ?? null;
+}

@@ -20,7 +20,7 @@ import {
 } from "../../components/NewsroomNotice";
 import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/banner";
-import { newsroomMeta } from "../../lib/newsroom-meta";
+import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
 
 export const meta: Route.MetaFunction = newsroomMeta("Breaking banner");
 
@@ -28,9 +28,6 @@ const DONE = {
   set: "The banner is up on the home page.",
   clear: "The banner is cleared: the home page shows the site's own text, if it has one.",
 } as const;
-type BannerIntent = keyof typeof DONE;
-const isBannerIntent = (value: unknown): value is BannerIntent =>
-  typeof value === "string" && Object.hasOwn(DONE, value);
 
 /** How long a new banner is offered to last. */
 const DEFAULT_HOURS = 6;
@@ -39,7 +36,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const now = new Date();
   const stored = await bannerRow(context.db);
-  const done = new URL(request.url).searchParams.get("done");
   return {
     banner: stored && {
       text: stored.text,
@@ -54,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     earliest: dateToSanDiegoLocal(new Date(now.getTime() + MIN_BANNER_MINUTES * 60_000)),
     latest: dateToSanDiegoLocal(new Date(now.getTime() + MAX_BANNER_DAYS * 86_400_000)),
     suggested: dateToSanDiegoLocal(new Date(now.getTime() + DEFAULT_HOURS * 3_600_000)),
-    done: isBannerIntent(done) ? DONE[done] : null,
+    done: doneMessage(request, DONE),
   };
 }
 

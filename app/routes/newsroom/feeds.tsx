@@ -8,7 +8,7 @@ import { requireAdmin } from "../../../server/staff/guard";
 import { formatStaffTime, NewsroomNotice, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
 import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/feeds";
-import { newsroomMeta } from "../../lib/newsroom-meta";
+import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
 
 export const meta: Route.MetaFunction = newsroomMeta("Feeds");
 
@@ -35,7 +35,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     feedHealthReport(context.db, context.operations.feedSources),
     lastIngest(context.db),
   ]);
-  const done = new URL(request.url).searchParams.get("done");
   return {
     feeds: feeds.map((f) => ({
       ...f,
@@ -51,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           totals: passTotals(last.lastNewsroomPass.totals),
         }
       : null,
-    done: done !== null && Object.hasOwn(DONE, done) ? (DONE[done as JobStart] ?? null) : null,
+    done: doneMessage(request, DONE),
   };
 }
 

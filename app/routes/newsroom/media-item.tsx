@@ -9,7 +9,7 @@ import { cropPath, uploadedPicture } from "../../../shared/picture";
 import { POST_LIMITS } from "../../../shared/post-fields";
 import { BUTTON, FIELD, NewsroomNotice } from "../../components/NewsroomNotice";
 import { FOCUS_PICKER_WIDTH, FocusPicker } from "../../components/FocusPicker";
-import { newsroomMeta } from "../../lib/newsroom-meta";
+import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
 import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/media-item";
 
@@ -33,7 +33,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const media = await mediaById(context.db, idOf(params.id));
   if (!media) throw data("That picture is not in the library.", { status: 404 });
   const picture = uploadedPicture(media);
-  const done = new URL(request.url).searchParams.get("done");
   return {
     media: { id: media.id, alt: media.alt, credit: media.credit, filename: media.filename },
     picture,
@@ -41,7 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       crop,
       src: cropPath(media.hash, crop, picture.focus),
     })),
-    done: (done && Object.hasOwn(DONE, done) ? DONE[done] : null) ?? null,
+    done: doneMessage(request, DONE),
   };
 }
 

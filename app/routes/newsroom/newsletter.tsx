@@ -20,7 +20,7 @@ import {
 import { PageLinks } from "../../components/PageLinks";
 import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/newsletter";
-import { newsroomMeta } from "../../lib/newsroom-meta";
+import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
 
 export const meta: Route.MetaFunction = newsroomMeta("Newsletter");
 
@@ -47,7 +47,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     todaysDigest(context.db, now),
     renderDigest(context.db, context.mail.site, now),
   ]);
-  const done = url.searchParams.get("done");
   return {
     counts,
     today,
@@ -75,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           text: digest.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, "(each reader's own address)"),
         }
       : null,
-    done: done !== null && Object.hasOwn(DONE, done) ? DONE[done as JobStart] : null,
+    done: doneMessage(request, DONE),
   };
 }
 

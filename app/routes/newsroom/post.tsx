@@ -12,7 +12,7 @@ import { dateToSanDiegoLocal, sanDiegoLocalToDate } from "../../../shared/san-di
 import { uploadedPicture } from "../../../shared/picture";
 import { PostEditorForm, type PostFormValues } from "../../components/PostEditorForm";
 import { FOCUS_PICKER_WIDTH } from "../../components/PostPictureBox";
-import { newsroomMeta } from "../../lib/newsroom-meta";
+import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
 import type { Route } from "./+types/post";
 
 /**
@@ -62,7 +62,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? null
       : (library.find((m) => m.id === chosenId) ?? (await mediaById(context.db, chosenId)));
   if (chosen && !library.some((m) => m.id === chosen.id)) library.unshift(chosen);
-  const done = new URL(request.url).searchParams.get("done");
   const now = new Date();
   return {
     post: {
@@ -94,7 +93,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     categories: STORY_CATEGORIES,
     suggestedTime: dateToSanDiegoLocal(new Date(now.getTime() + 60 * 60_000)),
     earliestTime: dateToSanDiegoLocal(now),
-    done: (done && Object.hasOwn(DONE, done) ? DONE[done] : null) ?? null,
+    done: doneMessage(request, DONE),
   };
 }
 

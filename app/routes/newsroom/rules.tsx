@@ -20,7 +20,7 @@ import {
 } from "../../components/NewsroomNotice";
 import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/rules";
-import { newsroomMeta } from "../../lib/newsroom-meta";
+import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
 
 export const meta: Route.MetaFunction = newsroomMeta("Block rules");
 
@@ -29,24 +29,20 @@ const DONE = {
   remove: "The rule is removed.",
   apply: "The stories on the site that the rule matches are down.",
 } as const;
-type RuleIntent = keyof typeof DONE;
-const isRuleIntent = (value: unknown): value is RuleIntent =>
-  typeof value === "string" && Object.hasOwn(DONE, value);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const [rules, feeds] = await Promise.all([listBlockRules(context.db), listFeeds(context.db)]);
   const url = new URL(request.url);
-  const done = url.searchParams.get("done");
   const count = Number(url.searchParams.get("n"));
+  const done = doneMessage(request, DONE);
   return {
     rules,
     feeds: feeds.map((f) => ({ id: f.id, label: f.title ? `${f.title} (${f.url})` : f.url })),
-    done: isRuleIntent(done)
-      ? done === "apply" && Number.isInteger(count) && count > 0
+    done:
+      done === DONE.apply && Number.isInteger(count) && count > 0
         ? `${count} ${count === 1 ? "story" : "stories"} matching the rule ${count === 1 ? "is" : "are"} down.`
-        : DONE[done]
-      : null,
+        : done,
   };
 }
 
