@@ -1,7 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SEARCH_KEY } from "../../shared/cache-keys";
+import { rowsOf } from "../db/client";
 import { articles, feeds } from "../db/schema";
+import { refreshSearchWindows } from "../news/search-window";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import type { FeedSource } from "./feeds-config";
 import { describeOutcome, INGEST_LOCK_ID, runIngestPass, type IngestOptions } from "./ingest";
@@ -333,6 +336,54 @@ describe.each(testDatabases())("ingest pass on $name", (database) => {
     await handle.db.update(feeds).set({ etag: null });
     await pass([source("a")], { now: () => minutesAfter(T0, 30) });
     expect(await storedIds()).toHaveLength(2);
+  });
+
+  it("builds search's window of the newest stories once the site holds enough, and purges search", async () => {
+    const windows = async () =>
+      rowsOf<{ stories: number; cuts: boolean; indexed: boolean }>(
+        await handle.db.execute(sql`
+          SELECT w.stories, w.cuts,
+                 EXISTS (SELECT 1 FROM pg_indexes
+                          WHERE indexname = 'articles_search_window_' || w.stories) AS indexed
+            FROM search_windows w ORDER BY w.stories`),
+      );
+    const announced: string[][] = [];
+    const watched = {
+      ...handle,
+      async announceChange(keys: readonly string[] = []) {
+        announced.push([...keys]);
+        await handle.announceChange(keys);
+      },
+    };
+    bodies.set("a", { status: 200, body: rssFeed("A", items("a", 3)) });
+    await pass([source("a")], { database: watched });
+    expect(await windows()).toEqual([]);
+
+    // Years of archive, as bench:growth fills a site: each story copied 2,100 times back in time,
+    // 6,303 in all, past the smallest window's 5,000 and a quarter.
+    await handle.db.execute(sql`
+      INSERT INTO articles (id, feed_id, category, guid, link, title, excerpt, content, author,
+                            published_at, first_seen_at, updated_at)
+      SELECT a.id || '-y' || k, a.feed_id, a.category, a.guid || '-y' || k, a.link || '#y' || k,
+             a.title, a.excerpt, a.content, a.author, a.published_at - make_interval(hours => k),
+             a.first_seen_at - make_interval(hours => k), a.updated_at - make_interval(hours => k)
+        FROM articles a, generate_series(1, 2100) AS k`);
+    announced.length = 0;
+    // The feed answers 304: the pass stores nothing, and moving the window is its one change.
+    const moved = await pass([source("a")], { database: watched, now: () => minutesAfter(T0, 60) });
+    expect(moved).toMatchObject({ notModified: 1, inserted: 0, updated: 0 });
+    expect(await windows()).toEqual([{ stories: 5_000, cuts: false, indexed: true }]);
+    expect(announced).toEqual([[SEARCH_KEY]]);
+
+    announced.length = 0;
+    await pass([source("a")], { database: watched, now: () => minutesAfter(T0, 120) });
+    expect(await windows()).toEqual([{ stories: 5_000, cuts: false, indexed: true }]);
+    expect(announced).toEqual([]);
+
+    // The window goes with the stories, so the tests after this one meet none.
+    await handle.db.delete(articles);
+    await refreshSearchWindows(handle.db);
+    expect(await windows()).toEqual([]);
   });
 
   it("runs one pass at a time on a database", async () => {
