@@ -8,17 +8,38 @@ import { EditorPanel, type PanelKind } from "./EditorPanel";
 const TOOL_BUTTON =
   "min-h-10 rounded border border-slate-400 bg-white px-2.5 text-sm font-semibold hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 aria-expanded:bg-slate-200 aria-pressed:border-brand-dark aria-pressed:bg-brand-dark aria-pressed:text-white";
 
+type Chain = ReturnType<Editor["chain"]>;
+
 interface Tool {
-  key: string;
   name: string;
   className?: string;
-  /** Whether the selection has it, for a toggle (aria-pressed); undefined for a plain button. */
-  pressed?: boolean;
-  disabled?: boolean;
+  /** What the selection has when the button shows pressed (aria-pressed); none for a plain button. */
+  active?: [name: string, attributes?: Record<string, unknown>];
+  /** Whether the button can act now (aria-disabled when not); none for one that always can. */
+  can?: (editor: Editor) => boolean;
   /** The box a button opens instead of acting at once. */
   panel?: PanelKind;
-  run?: () => void;
+  run?: (chain: Chain) => Chain;
 }
+
+const TOOLS: Tool[] = [
+  { name: "Heading", active: ["heading", { level: 2 }], run: (c) => c.toggleHeading({ level: 2 }) },
+  {
+    name: "Subheading",
+    active: ["heading", { level: 3 }],
+    run: (c) => c.toggleHeading({ level: 3 }),
+  },
+  { name: "Bold", active: ["bold"], run: (c) => c.toggleBold() },
+  { name: "Italic", className: "italic", active: ["italic"], run: (c) => c.toggleItalic() },
+  { name: "Link", active: ["link"], panel: "link" },
+  { name: "Bulleted list", active: ["bulletList"], run: (c) => c.toggleBulletList() },
+  { name: "Numbered list", active: ["orderedList"], run: (c) => c.toggleOrderedList() },
+  { name: "Quote", active: ["blockquote"], run: (c) => c.toggleBlockquote() },
+  { name: "Picture", panel: "picture" },
+  { name: "Video", panel: "video" },
+  { name: "Undo", can: (e) => e.can().undo(), run: (c) => c.undo() },
+  { name: "Redo", can: (e) => e.can().redo(), run: (c) => c.redo() },
+];
 
 export function EditorToolbar({
   editor,
@@ -31,71 +52,18 @@ export function EditorToolbar({
   label: string;
   pictures: BodyPicture[];
 }) {
-  const state = useEditorState({
+  const states = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
-      heading: e.isActive("heading", { level: 2 }),
-      subheading: e.isActive("heading", { level: 3 }),
-      bold: e.isActive("bold"),
-      italic: e.isActive("italic"),
-      link: e.isActive("link"),
-      bulletList: e.isActive("bulletList"),
-      orderedList: e.isActive("orderedList"),
-      quote: e.isActive("blockquote"),
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
-    }),
+    selector: ({ editor: e }) =>
+      TOOLS.map((tool) => ({
+        pressed: tool.active && e.isActive(...tool.active),
+        disabled: tool.can && !tool.can(e),
+      })),
   });
   const [panel, setPanel] = useState<PanelKind | null>(null);
   const [current, setCurrent] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const chain = () => editor.chain().focus();
-
-  const tools: Tool[] = [
-    {
-      key: "heading",
-      name: "Heading",
-      pressed: state.heading,
-      run: () => chain().toggleHeading({ level: 2 }).run(),
-    },
-    {
-      key: "subheading",
-      name: "Subheading",
-      pressed: state.subheading,
-      run: () => chain().toggleHeading({ level: 3 }).run(),
-    },
-    { key: "bold", name: "Bold", pressed: state.bold, run: () => chain().toggleBold().run() },
-    {
-      key: "italic",
-      name: "Italic",
-      className: "italic",
-      pressed: state.italic,
-      run: () => chain().toggleItalic().run(),
-    },
-    { key: "link", name: "Link", pressed: state.link, panel: "link" },
-    {
-      key: "bullets",
-      name: "Bulleted list",
-      pressed: state.bulletList,
-      run: () => chain().toggleBulletList().run(),
-    },
-    {
-      key: "numbers",
-      name: "Numbered list",
-      pressed: state.orderedList,
-      run: () => chain().toggleOrderedList().run(),
-    },
-    {
-      key: "quote",
-      name: "Quote",
-      pressed: state.quote,
-      run: () => chain().toggleBlockquote().run(),
-    },
-    { key: "picture", name: "Picture", panel: "picture" },
-    { key: "video", name: "Video", panel: "video" },
-    { key: "undo", name: "Undo", disabled: !state.canUndo, run: () => chain().undo().run() },
-    { key: "redo", name: "Redo", disabled: !state.canRedo, run: () => chain().redo().run() },
-  ];
+  const tools = TOOLS.map((tool, index) => ({ ...tool, ...states[index] }));
 
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
     const last = tools.length - 1;
@@ -134,7 +102,7 @@ export function EditorToolbar({
       >
         {tools.map((tool, index) => (
           <button
-            key={tool.key}
+            key={tool.name}
             ref={(button) => {
               buttons.current[index] = button;
             }}
@@ -143,7 +111,7 @@ export function EditorToolbar({
             onFocus={() => setCurrent(index)}
             aria-pressed={tool.pressed}
             aria-disabled={tool.disabled ? true : undefined}
-            aria-expanded={tool.panel && tool.key !== "link" ? panel === tool.panel : undefined}
+            aria-expanded={tool.panel && tool.panel !== "link" ? panel === tool.panel : undefined}
             aria-controls={tool.panel && panel === tool.panel ? panelId : undefined}
             onMouseDown={(event) => {
               // Keeps the editor's selection, which the button acts on.
@@ -152,7 +120,7 @@ export function EditorToolbar({
             onClick={() => {
               if (tool.disabled) return;
               if (tool.panel) setPanel(panel === tool.panel ? null : tool.panel);
-              else tool.run?.();
+              else tool.run?.(editor.chain().focus()).run();
             }}
             className={`${TOOL_BUTTON} ${tool.className ?? ""}`}
           >
