@@ -92,18 +92,25 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <PageHeading>{category.heading}</PageHeading>
       <PageAds kind="grid" at="lead" className="mb-8" />
       <StoryList
-        articles={articles}
-        id={`${category.key}-story`}
-        heading={`${category.heading} stories`}
-        toggleLabel={category.toggleLabel}
-        empty={`No ${category.name} stories yet.`}
+        {...storiesOf(category, articles)}
         listClassName="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
         cardSlot={PICTURE_SLOTS.cardThreeColumns}
-        firstIsLargest
         ads="grid"
       />
     </>
   );
+}
+
+/** What every category page's story list has: its stories, id, heading, toggle and empty text. */
+function storiesOf(category: Category, articles: Article[]) {
+  return {
+    articles,
+    id: `${category.key}-story`,
+    heading: `${category.heading} stories`,
+    toggleLabel: category.toggleLabel,
+    empty: `No ${category.name} stories yet.`,
+    firstIsLargest: true,
+  };
 }
 
 /** A category page with a sidebar of its own: its stories and the sidebar's content. */
@@ -120,14 +127,9 @@ function LocalNews({ category, articles, content }: PageProps<Content["localNews
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0">
           <StoryList
-            articles={articles}
-            id="local-news-story"
-            heading={`${category.heading} stories`}
-            toggleLabel={category.toggleLabel}
-            empty={`No ${category.name} stories yet.`}
+            {...storiesOf(category, articles)}
             listClassName="grid gap-6 md:grid-cols-3"
             cardSlot={PICTURE_SLOTS.cardLocalNews}
-            firstIsLargest
             ads="localNews"
           />
         </div>
@@ -174,14 +176,9 @@ function Business({ category, articles, content }: PageProps<Content["business"]
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0">
           <StoryList
-            articles={articles}
-            id="business-story"
-            heading={`${category.heading} stories`}
-            toggleLabel={category.toggleLabel}
-            empty={`No ${category.name} stories yet.`}
+            {...storiesOf(category, articles)}
             listClassName="grid gap-6 sm:grid-cols-2"
             cardSlot={PICTURE_SLOTS.cardTwoColumnsBesideSidebar}
-            firstIsLargest
             renderItem={(article, load) => <BusinessCard article={article} load={load} />}
             ads="grid"
           />
