@@ -167,13 +167,7 @@ async function sendIssue(options: SendOptions, issue: IssueRow): Promise<SendSum
         newsletterSuppressions,
         eq(newsletterSuppressions.email, newsletterSubscribers.email),
       )
-      .where(
-        and(
-          eq(newsletterDeliveries.issueId, issue.id),
-          eq(newsletterDeliveries.status, "queued"),
-          gt(newsletterDeliveries.subscriberId, after),
-        ),
-      )
+      .where(and(queued, gt(newsletterDeliveries.subscriberId, after)))
       .orderBy(asc(newsletterDeliveries.subscriberId))
       .limit(BATCH);
     const last = batch.at(-1);
