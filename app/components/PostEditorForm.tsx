@@ -260,7 +260,12 @@ export function PostEditorForm(props: PostEditorProps) {
             </p>
           </section>
 
-          <PictureBox chosen={chosen} library={library} values={values} fieldErrors={fieldErrors} />
+          <PictureBox chosen={chosen} library={library} values={values} fieldErrors={fieldErrors}>
+            {text("pictureAlt", "Alt text (what the picture shows)", {
+              maxLength: POST_LIMITS.pictureAlt,
+            })}
+            {text("pictureCredit", "Credit", { maxLength: POST_LIMITS.pictureCredit })}
+          </PictureBox>
         </div>
       </NewsroomForm>
     </div>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { POST_LIMITS } from "../../shared/post-fields";
 import { FocusPicker } from "./FocusPicker";
 import { FIELD } from "./NewsroomNotice";
 import { PostField as Field } from "./PostField";
@@ -18,8 +17,10 @@ export function PictureBox(props: {
   library: LibraryPicture[];
   values: PostFormValues;
   fieldErrors: Partial<Record<string, string>>;
+  /** The picture's words: the form's own fields. */
+  children: React.ReactNode;
 }) {
-  const { chosen, library, values, fieldErrors } = props;
+  const { chosen, library, values, fieldErrors, children } = props;
   const file = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -99,28 +100,7 @@ export function PictureBox(props: {
         JPEG, PNG, WebP, AVIF or GIF; a phone offers its camera roll. Drop a file here too. Its
         location and camera details are removed. It is uploaded when you save or publish.
       </p>
-      <Field
-        label="Alt text (what the picture shows)"
-        error={fieldErrors.pictureAlt}
-        name="pictureAlt"
-      >
-        <input
-          type="text"
-          name="pictureAlt"
-          defaultValue={values.pictureAlt}
-          maxLength={POST_LIMITS.pictureAlt}
-          className={FIELD}
-        />
-      </Field>
-      <Field label="Credit" error={fieldErrors.pictureCredit} name="pictureCredit">
-        <input
-          type="text"
-          name="pictureCredit"
-          defaultValue={values.pictureCredit}
-          maxLength={POST_LIMITS.pictureCredit}
-          className={FIELD}
-        />
-      </Field>
+      {children}
       <p className="text-sm">
         <Link to="/newsroom/media" className="text-brand underline">
           Media library
