@@ -159,10 +159,7 @@ async function readWindow(db: Database, ids: readonly string[]): Promise<Map<str
       SELECT min(published_at) - ${hours}::interval AS since,
              max(published_at) + ${hours}::interval AS until,
              min(first_seen_at) - ${seen}::interval AS seen_since
-        FROM ${articles} WHERE id IN (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`),
+        FROM ${articles} WHERE id IN ${ids}`),
   );
   if (!span?.since || !span.until || !span.seen_since) return new Map();
   const result = await db.execute(sql`
@@ -246,28 +243,24 @@ export async function settleGroups(
   groups: readonly string[],
 ): Promise<ChangedStory[]> {
   if (groups.length === 0) return [];
-  const list = sql`(${sql.join(
-    groups.map((g) => sql`${g}`),
-    sql`, `,
-  )})`;
   const changed: ChangedStory[] = [];
   const dissolved = await db.execute(sql`
     UPDATE ${articles} SET story_group = NULL, group_lead = true, category_lead = true,
            also_covered_by = NULL
      WHERE story_group IN (
        SELECT g.id FROM ${storyGroups} g
-        WHERE g.id IN ${list}
+        WHERE g.id IN ${groups}
           AND (SELECT count(*) FROM ${articles} m
                 WHERE m.story_group = g.id AND m.taken_down_at IS NULL) < 2)
     RETURNING id, category`);
   changed.push(...rowsOf<ChangedStory>(dissolved));
   await db.execute(sql`
     DELETE FROM ${storyGroups} g
-     WHERE g.id IN ${list}
+     WHERE g.id IN ${groups}
        AND NOT EXISTS (SELECT 1 FROM ${articles} m WHERE m.story_group = g.id)`);
   await db.execute(sql`
     UPDATE ${storyGroups} g SET lead_by_staff = false
-     WHERE g.id IN ${list} AND g.lead_by_staff
+     WHERE g.id IN ${groups} AND g.lead_by_staff
        AND NOT EXISTS (SELECT 1 FROM ${articles} m
                         WHERE m.id = g.lead_id AND m.story_group = g.id AND m.taken_down_at IS NULL)`);
   await db.execute(sql`
@@ -275,7 +268,7 @@ export async function settleGroups(
            lead_id = (SELECT m.id FROM ${articles} m
                        WHERE m.story_group = g.id AND m.taken_down_at IS NULL
                        ORDER BY m.published_at, m.id LIMIT 1)
-     WHERE g.id IN ${list} AND NOT g.lead_by_staff`);
+     WHERE g.id IN ${groups} AND NOT g.lead_by_staff`);
   const settled = await db.execute(sql`
     WITH versions AS (
       SELECT a.id, a.story_group, (a.id = g.lead_id) AS group_lead,
@@ -291,7 +284,7 @@ export async function settleGroups(
                     WHERE s.host IS NOT NULL AND s.host <> coalesce(${hostOf("a.link")}, '')
                     ORDER BY s.since, s.host) AS outlets
         FROM ${articles} a JOIN ${storyGroups} g ON g.id = a.story_group
-       WHERE a.story_group IN ${list} AND a.taken_down_at IS NULL
+       WHERE a.story_group IN ${groups} AND a.taken_down_at IS NULL
     )
     UPDATE ${articles} a SET group_lead = v.group_lead, category_lead = v.category_lead,
            also_covered_by = v.outlets
