@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import type { Content } from "../content/load";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { DataDirInUseError } from "../db/lock";
+import { orExit } from "../exit";
 import { formLimiter } from "../forms/guard";
 import { FeedsConfigError, loadFeedSources } from "../ingest/feeds-config";
 import { databaseRateLimits, memoryRateLimits } from "../lib/rate-limit";
@@ -35,16 +36,7 @@ const PURGE_GRACE_MS = 5_000;
 export async function startWebServer(config: Config, content: Content): Promise<void> {
   const logger = createLogger(config.logLevel);
 
-  let sources;
-  try {
-    sources = loadFeedSources(config.feedsFile);
-  } catch (error) {
-    if (error instanceof FeedsConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const sources = orExit(() => loadFeedSources(config.feedsFile), FeedsConfigError);
 
   let database: DatabaseHandle;
   try {
