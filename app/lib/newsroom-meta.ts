@@ -17,3 +17,14 @@ export function doneMessage(request: Request, messages: Partial<Record<string, s
   const done = new URL(request.url).searchParams.get("done");
   return (done !== null && Object.hasOwn(messages, done) ? messages[done] : null) ?? null;
 }
+
+/** A newsroom page's address with the query values that are set, in the order given. */
+export function addressWith(
+  path: string,
+  values: Record<string, string | number | false | null | undefined>,
+) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (value) search.set(name, String(value));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -5,19 +5,9 @@ import { requireAdmin } from "../../../server/staff/guard";
 import { FIELD, formatStaffTime, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
 import { PageLinks } from "../../components/PageLinks";
 import type { Route } from "./+types/audit";
-import { newsroomMeta } from "../../lib/newsroom-meta";
+import { addressWith, newsroomMeta } from "../../lib/newsroom-meta";
 
 export const meta: Route.MetaFunction = newsroomMeta("Audit log");
-
-/** The log's address for a filter and a page. */
-function auditAddress(filter: { who: string | null; kind: string | null }, page: number) {
-  const search = new URLSearchParams();
-  if (filter.who) search.set("who", filter.who);
-  if (filter.kind) search.set("kind", filter.kind);
-  if (page > 1) search.set("page", String(page));
-  const text = search.toString();
-  return `/newsroom/audit${text ? `?${text}` : ""}`;
-}
 
 const asJson = (state: unknown) => (state === null ? null : JSON.stringify(state, null, 1));
 
@@ -145,7 +135,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         label="Pages of the audit log"
         page={page}
         pages={pages}
-        href={(n) => auditAddress({ who, kind }, n)}
+        href={(n) => addressWith("/newsroom/audit", { who, kind, page: n > 1 && n })}
         previous="Newer"
         next="Older"
         className="flex items-center gap-4"

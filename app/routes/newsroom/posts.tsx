@@ -12,7 +12,7 @@ import {
 } from "../../../shared/post-fields";
 import { BUTTON, FIELD, formatStaffTime, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
 import { PageLinks } from "../../components/PageLinks";
-import { newsroomMeta } from "../../lib/newsroom-meta";
+import { addressWith, newsroomMeta } from "../../lib/newsroom-meta";
 import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/posts";
 
@@ -61,14 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Posts({ loaderData }: Route.ComponentProps) {
   const { posts, total, page, pages, kind, status } = loaderData;
-  const pageLink = (n: number) => {
-    const params = new URLSearchParams();
-    if (kind) params.set("kind", kind);
-    if (status) params.set("status", status);
-    if (n > 1) params.set("page", String(n));
-    const query = params.toString();
-    return query ? `/newsroom/posts?${query}` : "/newsroom/posts";
-  };
+  const pageLink = (n: number) =>
+    addressWith("/newsroom/posts", { kind, status, page: n > 1 && n });
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Writing</h1>

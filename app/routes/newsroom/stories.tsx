@@ -33,7 +33,7 @@ import {
 import { PinHoursSelect } from "../../components/PinHoursSelect";
 import { CsrfField, NewsroomForm } from "./layout";
 import type { Route } from "./+types/stories";
-import { newsroomMeta } from "../../lib/newsroom-meta";
+import { addressWith, newsroomMeta } from "../../lib/newsroom-meta";
 
 export const meta: Route.MetaFunction = newsroomMeta("Stories");
 
@@ -92,14 +92,9 @@ function listAddress(
   page: number,
   done?: StoryIntent,
 ) {
-  const search = new URLSearchParams();
-  if (params.query) search.set("q", params.query);
-  if (params.category) search.set("category", params.category);
-  if (params.status !== "all") search.set("status", params.status);
-  if (page > 1) search.set("page", String(page));
-  if (done) search.set("done", done);
-  const text = search.toString();
-  return `/newsroom/stories${text ? `?${text}` : ""}`;
+  const { query: q, category, status } = params;
+  const values = { q, category, status: status !== "all" && status, page: page > 1 && page };
+  return addressWith("/newsroom/stories", { ...values, done });
 }
 
 /** The list's search and page, carried by each row's form so the answer comes back to them. */
