@@ -1,3 +1,4 @@
+import { field } from "../../shared/cache-keys";
 import { BLOCK_FIELD_LABELS, type BlockField } from "../../shared/newsroom";
 import type { AuditEntry } from "../staff/audit";
 
@@ -54,12 +55,7 @@ export type SentenceEntry = Pick<
   "who" | "action" | "subject" | "before" | "after" | "storyTitle"
 >;
 
-/** A field of an entry's before or after state, when it is of the type asked for. */
-function field(state: unknown, key: string): unknown {
-  return typeof state === "object" && state !== null && !Array.isArray(state)
-    ? (state as Record<string, unknown>)[key]
-    : undefined;
-}
+// A field of an entry's before or after state, when it is of the type asked for.
 const text = (state: unknown, key: string): string | null => {
   const value = field(state, key);
   return typeof value === "string" ? value : null;
