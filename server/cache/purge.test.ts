@@ -29,6 +29,8 @@ let api: string;
 let received: Received[] = [];
 /** What the next requests are answered: a status each, then 200 for all. */
 let answers: number[] = [];
+/** The Retry-After of a 429: seconds, or an HTTP date. */
+let retryAfter = "3";
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -38,7 +40,7 @@ beforeAll(async () => {
       received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
       const status = answers.shift() ?? 200;
       const headers: http.OutgoingHttpHeaders = { "Content-Type": "application/json" };
-      if (status === 429) headers["Retry-After"] = "3";
+      if (status === 429) headers["Retry-After"] = retryAfter;
       res
         .writeHead(status, headers)
         .end(JSON.stringify(status === 200 ? { success: true, status: "ok" } : { error: "busy" }));
@@ -53,6 +55,7 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 beforeEach(() => {
   received = [];
   answers = [];
+  retryAfter = "3";
 });
 
 /** A logger writing to `lines`. */
@@ -152,6 +155,25 @@ describe("the purge queue", () => {
     expect(text).toContain('cache_purge_keys_total{provider="cloudflare"} 2');
     expect(lines.join("")).toContain("cache purge failed, trying again");
     expect(lines.join("")).not.toContain(TOKEN);
+  });
+
+  it("reads a Retry-After given as an HTTP date", async () => {
+    const sleeps: number[] = [];
+    const purger = purgeQueue(cloudflarePurger({ apiUrl: api, zoneId: "zone1", token: TOKEN }), {
+      logger: capturedLogger().logger,
+      settleMs: 0,
+      firstRetryMs: 1_000,
+      sleep: async (ms) => void sleeps.push(ms),
+    });
+    retryAfter = new Date(Date.now() + 20_000).toUTCString();
+    answers = [429];
+    purger.purge(["home"]);
+    await purger.idle();
+    expect(received).toHaveLength(2);
+    // 20 s from now, in whole seconds of the date: more than the 1 s of the first retry.
+    expect(sleeps).toHaveLength(1);
+    expect(sleeps[0]).toBeGreaterThanOrEqual(18_000);
+    expect(sleeps[0]).toBeLessThanOrEqual(20_000);
   });
 
   it("gives up after its tries, logs it once at error level and counts it failed; a 4xx is not retried", async () => {

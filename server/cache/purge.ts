@@ -1,4 +1,5 @@
 import type { Logger } from "../logger";
+import { parseRetryAfter } from "../lib/fetch";
 
 /**
  * Purging the caches in front of the site by key (decision 009): each change names the keys it
@@ -160,11 +161,11 @@ export async function purgeRequest(
   }
   if (response.ok) return response;
   const text = (await response.text().catch(() => "")).slice(0, 200).replace(/\s+/g, " ");
-  const retryAfter = Number(response.headers.get("Retry-After"));
+  const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
   throw new PurgeError(
     `${provider} answered ${response.status}${text ? `: ${text}` : ""}`,
     response.status === 429 || response.status >= 500,
-    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined,
+    retryAfter ? retryAfter * 1000 : undefined,
   );
 }
 

@@ -4,7 +4,8 @@ import type http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchFeed, parseRetryAfter, type FetchOptions } from "./fetch";
+import { parseRetryAfter } from "../lib/fetch";
+import { fetchFeed, type FetchOptions } from "./fetch";
 import { rssFeed, startFixtureServer, type FixtureServer } from "./test-server";
 
 const FEED = rssFeed("Fixture", [{ guid: "a", title: "A" }]);

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describeNetworkError, readCapped, type FetchError } from "../lib/fetch";
+import { describeNetworkError, parseRetryAfter, readCapped, type FetchError } from "../lib/fetch";
 
 /**
  * Fetching one feed: HTTP(S) with a total timeout, a redirect limit, a streamed size cap and
@@ -83,14 +83,6 @@ async function readLocal(source: string, maxBytes: number): Promise<FetchResult>
 function maxAge(headers: Headers): number | null {
   const match = /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?/i.exec(headers.get("cache-control") ?? "");
   return match?.[1] ? Number(match[1]) : null;
-}
-
-/** Retry-After is either seconds or an HTTP date. */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
-  if (!value) return null;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, Math.round((date - now) / 1000));
 }
 
 /**

@@ -53,3 +53,11 @@ export async function readCapped(
   }
   return Buffer.concat(chunks);
 }
+
+/** Retry-After, in seconds: either seconds or an HTTP date (null when it is neither). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, Math.round((date - now) / 1000));
+}
