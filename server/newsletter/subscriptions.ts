@@ -124,6 +124,13 @@ export async function requestSubscription(
   });
 }
 
+/** Subscribers whose confirmation token is `token`, not expired at `now`. */
+const unexpiredToken = (token: string, now: Date) =>
+  and(
+    eq(newsletterSubscribers.confirmTokenHash, hashToken(token)),
+    gt(newsletterSubscribers.confirmExpiresAt, now),
+  );
+
 /** Whether a confirmation token is one that would confirm now (for the page its link opens). */
 export async function confirmationTokenValid(
   db: Database,
@@ -134,12 +141,7 @@ export async function confirmationTokenValid(
   const [row] = await db
     .select({ id: newsletterSubscribers.id })
     .from(newsletterSubscribers)
-    .where(
-      and(
-        eq(newsletterSubscribers.confirmTokenHash, hashToken(token)),
-        gt(newsletterSubscribers.confirmExpiresAt, now),
-      ),
-    );
+    .where(unexpiredToken(token, now));
   return row !== undefined;
 }
 
@@ -159,12 +161,7 @@ export async function confirmSubscription(
       confirmTokenHash: null,
       confirmExpiresAt: null,
     })
-    .where(
-      and(
-        eq(newsletterSubscribers.confirmTokenHash, hashToken(token)),
-        gt(newsletterSubscribers.confirmExpiresAt, now),
-      ),
-    )
+    .where(unexpiredToken(token, now))
     .returning({ email: newsletterSubscribers.email });
   if (!row) return { confirmed: false };
   // The reader asked again and proved the mailbox is theirs: an earlier unsubscribe is lifted.
