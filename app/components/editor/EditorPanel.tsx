@@ -40,6 +40,13 @@ function continueBelow(editor: Editor, blockEnd: number) {
   }
 }
 
+/** An address as text that links to itself. */
+const linkedAddress = (href: string) => ({
+  type: "text",
+  text: href,
+  marks: [{ type: "link", attrs: { href } }],
+});
+
 const pictureName = (picture: BodyPicture) => picture.alt.trim() || `Picture ${picture.id}`;
 
 export function EditorPanel({
@@ -76,11 +83,7 @@ export function EditorPanel({
       else if (editor.state.selection.empty && !editor.isActive("link")) {
         // Nothing selected: the address itself becomes the link's words.
         chain
-          .insertContent({
-            type: "text",
-            text: answer.href,
-            marks: [{ type: "link", attrs: { href: answer.href } }],
-          })
+          .insertContent(linkedAddress(answer.href))
           // What is typed next is not part of the link.
           .unsetMark("link")
           .run();
@@ -91,16 +94,7 @@ export function EditorPanel({
       editor
         .chain()
         .focus()
-        .insertContent({
-          type: "paragraph",
-          content: [
-            {
-              type: "text",
-              text: answer.href,
-              marks: [{ type: "link", attrs: { href: answer.href } }],
-            },
-          ],
-        })
+        .insertContent({ type: "paragraph", content: [linkedAddress(answer.href)] })
         .run();
       const { $to } = editor.state.selection;
       if ($to.parent.textContent === answer.href) continueBelow(editor, $to.after());
