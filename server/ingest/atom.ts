@@ -6,6 +6,7 @@ import {
   ATOM,
   firstText,
   hasContent,
+  inMediaGroups,
   joined,
   pickAuthor,
   plainAsHtml,
@@ -98,15 +99,11 @@ function readAtomEntry(
     guid: text(childNamed(entry, ATOM, "id")),
     title:
       atomHtml(childNamed(entry, ATOM, "title"), "text") ??
-      plainAsHtml(
-        media.map((g) => childNamed(g, "media", "title")).find((t) => t !== null) ?? null,
-      ),
+      plainAsHtml(inMediaGroups(media, "title")),
     link: text(childNamed(entry, "feedburner", "origLink")) ?? atomLinkOf(entry),
     summary:
       atomHtml(childNamed(entry, ATOM, "summary"), "text") ??
-      plainAsHtml(
-        media.map((g) => childNamed(g, "media", "description")).find((d) => d !== null) ?? null,
-      ),
+      plainAsHtml(inMediaGroups(media, "description")),
     content: atomHtml(childNamed(entry, ATOM, "content"), "content"),
     date: firstText([
       childNamed(entry, ATOM, "published"),

@@ -4,7 +4,7 @@
  */
 import { escapeHtml } from "../lib/text";
 import type { RawItem } from "./types";
-import { attr, hasElements, innerMarkup, textContent, type XmlElement } from "./xml";
+import { attr, childNamed, hasElements, innerMarkup, textContent, type XmlElement } from "./xml";
 
 // Atom elements: in the Atom namespace, or (Atom 0.3 without a declaration) in none.
 export const ATOM = ["atom", ""] as const;
@@ -30,6 +30,11 @@ export function rssHtml(el: XmlElement | null): string | null {
 export function plainAsHtml(el: XmlElement | null): string | null {
   const value = text(el);
   return value === null ? null : escapeHtml(value);
+}
+
+/** The media:`local` (title, description) of the first of `groups` (media:group) that has one. */
+export function inMediaGroups(groups: XmlElement[], local: string): XmlElement | null {
+  return groups.map((g) => childNamed(g, "media", local)).find((el) => el !== null) ?? null;
 }
 
 function resolveBase(base: string | null, parent: string | null): string | null {

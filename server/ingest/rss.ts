@@ -7,6 +7,7 @@ import {
   ATOM,
   firstText,
   hasContent,
+  inMediaGroups,
   joined,
   pickAuthor,
   plainAsHtml,
@@ -41,22 +42,14 @@ function readRssItem(item: XmlElement, parentBase: string | null): RawItem {
       rssHtml(childNamed(item, "", "title")) ??
       plainAsHtml(childNamed(item, "dc", "title")) ??
       atomHtml(childNamed(item, "atom", "title"), "text") ??
-      plainAsHtml(
-        childNamed(item, "media", "title") ??
-          media.map((g) => childNamed(g, "media", "title")).find((t) => t !== null) ??
-          null,
-      ),
+      plainAsHtml(childNamed(item, "media", "title") ?? inMediaGroups(media, "title")),
     link,
     summary:
       rssHtml(childNamed(item, "", "description")) ??
       rssHtml(childNamed(item, "dc", "description")) ??
       atomHtml(childNamed(item, "atom", "summary"), "text") ??
       plainAsHtml(childNamed(item, "itunes", "summary")) ??
-      plainAsHtml(
-        childNamed(item, "media", "description") ??
-          media.map((g) => childNamed(g, "media", "description")).find((d) => d !== null) ??
-          null,
-      ),
+      plainAsHtml(childNamed(item, "media", "description") ?? inMediaGroups(media, "description")),
     content:
       rssHtml(childNamed(item, "content", "encoded")) ??
       rssHtml(childNamed(item, "xhtml", "body")) ??
