@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import type { PicturePassSummary } from "../../server/images/pass";
 import { pictureStoreFor } from "../../server/images/store-for";
 import { createBlogSource } from "../../server/blog/create-source";
@@ -140,13 +141,8 @@ export const ingest: Command = {
       console.log(`Watching: a pass every ${intervalMs / 60_000} minutes. Ctrl-C stops.`);
       while (!controller.signal.aborted) {
         await pass();
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, intervalMs);
-          controller.signal.addEventListener("abort", () => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
+        // A stop ends the wait at once (it rejects), and with it the loop.
+        await sleep(intervalMs, undefined, { signal: controller.signal }).catch(() => undefined);
       }
       return 0;
     });
