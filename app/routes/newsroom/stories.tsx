@@ -74,6 +74,8 @@ function listParams(params: { get(name: string): string | File | null }) {
   };
 }
 
+type ListState = ReturnType<typeof listParams>;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const session = await requireStaffAction(request, context, form);
@@ -87,22 +89,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** The list's address for a search and page, with what was just done. */
-function listAddress(
-  params: { query: string; category: string | null; status: string },
-  page: number,
-  done?: StoryIntent,
-) {
+function listAddress(params: ListState, page: number, done?: StoryIntent) {
   const { query: q, category, status } = params;
   const values = { q, category, status: status !== "all" && status, page: page > 1 && page };
   return addressWith("/newsroom/stories", { ...values, done });
 }
 
 /** The list's search and page, carried by each row's form so the answer comes back to them. */
-function ListFields({
-  list,
-}: {
-  list: { query: string; category: string | null; status: string; page: number };
-}) {
+function ListFields({ list }: { list: ListState }) {
   return (
     <>
       <input type="hidden" name="q" value={list.query} />
@@ -269,7 +263,7 @@ function StoryRow({
 }: {
   story: ListedStory;
   pinned: boolean;
-  list: { query: string; category: string | null; status: string; page: number };
+  list: ListState;
   error: string | null;
 }) {
   return (
