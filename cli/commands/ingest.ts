@@ -1,9 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { PicturePassSummary } from "../../server/images/pass";
 import { pictureStoreFor } from "../../server/images/store-for";
-import { createBlogSource } from "../../server/blog/create-source";
+import { siteBlog } from "../../server/blog/create-source";
 import { refreshBlogIndex } from "../../server/blog/search-index";
-import { withNewsroomPosts } from "../../server/blog/with-newsroom";
 import { loadContentOrExit } from "../../server/content/load";
 import { loadFeedSources } from "../../server/ingest/feeds-config";
 import {
@@ -77,11 +76,7 @@ export const ingest: Command = {
       process.once("SIGINT", stop);
 
       // Listed as the site lists it, the newsroom's blog posts too, so search keeps them.
-      const blog = withNewsroomPosts(
-        database.db,
-        createBlogSource(config.blog, config.siteUrl, logger),
-        { logger },
-      );
+      const blog = siteBlog(database.db, config, logger);
 
       // A pass whose lock went with its database connection stopped short: a one-off run fails.
       let lockWasLost = false;

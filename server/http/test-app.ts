@@ -5,8 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import type { Logger } from "../logger";
-import { createBlogSource } from "../blog/create-source";
-import { withNewsroomPosts } from "../blog/with-newsroom";
+import { siteBlog } from "../blog/create-source";
 import { parseConfig, type Config } from "../config";
 import { loadContent } from "../content/load";
 import type { DatabaseHandle } from "../db/client";
@@ -61,12 +60,8 @@ export async function startTestApp(
   const pageCache = await pageCacheFor(config, database);
   const content = loadContent(config.contentDir);
   const mail = newsletterMailFor(config, content.site.name);
-  // As the web process has it: the configured blog with the newsroom's posts (decision 028).
-  const blog = withNewsroomPosts(
-    database.db,
-    createBlogSource(config.blog, config.siteUrl, logger),
-    { logger },
-  );
+  // As the web process has it.
+  const blog = siteBlog(database.db, config, logger);
   const operations = newsroomOperations({
     database,
     logger,

@@ -1,7 +1,6 @@
 import http, { type Server } from "node:http";
-import { createBlogSource } from "../blog/create-source";
+import { siteBlog } from "../blog/create-source";
 import { refreshBlogIndex } from "../blog/search-index";
-import { withNewsroomPosts } from "../blog/with-newsroom";
 import type { Config } from "../config";
 import type { Content } from "../content/load";
 import { openDatabase, type DatabaseHandle } from "../db/client";
@@ -50,12 +49,7 @@ export async function startWebServer(config: Config, content: Content): Promise<
     throw error;
   }
 
-  // The configured blog with the newsroom's own blog posts among its posts (decision 028).
-  const blog = withNewsroomPosts(
-    database.db,
-    createBlogSource(config.blog, config.siteUrl, logger),
-    { logger },
-  );
+  const blog = siteBlog(database.db, config, logger);
   // Any process's ingest pass that stores new or changed articles empties both caches.
   const readCache = await readCacheFor(config, database);
   const pageCache = await pageCacheFor(config, database);
