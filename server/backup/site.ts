@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../config";
 import { openDatabase } from "../db/client";
-import { acquireDataDirLock, DataDirInUseError, type DataDirLock } from "../db/lock";
+import { acquireDataDirLock, DataDirInUseError } from "../db/lock";
 import { extractBackup, readManifest, writeBackup } from "./archive";
 import { folderDigest, type Manifest, type PartSource } from "./manifest";
 
@@ -63,32 +63,21 @@ function isNested(child: string, parent: string): boolean {
 
 const LOCK_FILE = "news.lock";
 
-function lockOrRefuse(dataDir: string, owner: string): DataDirLock {
+/**
+ * What `work` gives; a data directory another process holds is said as what to do, any other
+ * error as it is.
+ */
+async function refuseInUse<T>(work: () => T | Promise<T>): Promise<T> {
   try {
-    return acquireDataDirLock(dataDir, owner);
+    return await work();
   } catch (error) {
-    throw refusal(error);
-  }
-}
-
-async function refuseInUse(work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-  } catch (error) {
-    throw refusal(error);
-  }
-}
-
-/** A data directory another process holds, said as what to do; any other error as it is. */
-function refusal(error: unknown): unknown {
-  if (error instanceof DataDirInUseError) {
-    return new BackupRefusedError(
+    if (!(error instanceof DataDirInUseError)) throw error;
+    throw new BackupRefusedError(
       `Stop the site first: the embedded database in ${error.dataDir} is in use by ${error.owner} ` +
         `(process ${error.pid}), and only one process may open it. ` +
         "Start the site again once this command has finished.",
     );
   }
-  return error;
 }
 
 export interface BackupReport {
@@ -123,7 +112,7 @@ export async function backupSite(config: Config, file: string): Promise<BackupRe
     await database.close();
   });
   // Held while the folders are read, so that the site cannot start meanwhile.
-  const lock = lockOrRefuse(dataDir, "news backup");
+  const lock = await refuseInUse(() => acquireDataDirLock(dataDir, "news backup"));
   try {
     const present = folders.filter((f) => fs.existsSync(f.dir));
     const sources: PartSource[] = present.map((f) => ({
@@ -199,7 +188,9 @@ export async function restoreSite(
   }
 
   fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const lock = fs.existsSync(dataDir) ? lockOrRefuse(dataDir, "news restore") : null;
+  const lock = fs.existsSync(dataDir)
+    ? await refuseInUse(() => acquireDataDirLock(dataDir, "news restore"))
+    : null;
   const staged: { dir: string; staging: string }[] = [];
   try {
     // What would be replaced: refused unless --force, except a folder that already holds the same.
