@@ -45,6 +45,9 @@ export function createMetrics(
     pendingHits.clear();
     if (total > 0) pageCache.inc({ outcome: "hit" }, total);
   };
+  /** A plain counter of this registry. */
+  const counter = <L extends string>(name: string, help: string, labelNames: L[] = []) =>
+    new Counter<L>({ name, help, labelNames, registers: [registry] });
   const httpRequests: Counter<"method" | "route" | "status"> = new Counter({
     name: "http_requests_total",
     help: "HTTP requests by route and status, pages answered from the cache included",
@@ -78,52 +81,42 @@ export function createMetrics(
       this.inc({ outcome: "miss" }, miss);
     },
   });
-  const renders = new Counter({
-    name: "page_renders_total",
-    help: "Pages rendered by React Router",
-    registers: [registry],
-  });
-  const ingestPasses = new Counter({
-    name: "ingest_passes_total",
-    help: "Ingest passes run by the web process (all of them behind a supervisor)",
-    registers: [registry],
-  });
-  const feedFetches = new Counter({
-    name: "feed_fetches_total",
-    help: "Feed reads by outcome (stored, no-items, not-modified, fetch-failed, not-a-feed, store-failed)",
-    labelNames: ["outcome"],
-    registers: [registry],
-  });
+  const renders = counter("page_renders_total", "Pages rendered by React Router");
+  const ingestPasses = counter(
+    "ingest_passes_total",
+    "Ingest passes run by the web process (all of them behind a supervisor)",
+  );
+  const feedFetches = counter(
+    "feed_fetches_total",
+    "Feed reads by outcome (stored, no-items, not-modified, fetch-failed, not-a-feed, store-failed)",
+    ["outcome"],
+  );
   const feedDuration = new Histogram({
     name: "feed_fetch_duration_seconds",
     help: "Time to fetch, parse and store one feed",
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
     registers: [registry],
   });
-  const articlesStored = new Counter({
-    name: "ingest_articles_stored_total",
-    help: "Articles stored by the web process's ingest passes, new or updated",
-    labelNames: ["kind"],
-    registers: [registry],
-  });
-  const purges = new Counter({
-    name: "cache_purge_requests_total",
-    help: "Purge requests to the cache in front, by provider and outcome (ok; retry: failed, tried again; failed: given up)",
-    labelNames: ["provider", "outcome"],
-    registers: [registry],
-  });
-  const purgedKeys = new Counter({
-    name: "cache_purge_keys_total",
-    help: "Keys purged from the cache in front, by provider",
-    labelNames: ["provider"],
-    registers: [registry],
-  });
-  const pictureChecks = new Counter({
-    name: "picture_fetches_total",
-    help: "Feed pictures asked for by the picture pass, by outcome (fetched, not-modified, failed)",
-    labelNames: ["outcome"],
-    registers: [registry],
-  });
+  const articlesStored = counter(
+    "ingest_articles_stored_total",
+    "Articles stored by the web process's ingest passes, new or updated",
+    ["kind"],
+  );
+  const purges = counter(
+    "cache_purge_requests_total",
+    "Purge requests to the cache in front, by provider and outcome (ok; retry: failed, tried again; failed: given up)",
+    ["provider", "outcome"],
+  );
+  const purgedKeys = counter(
+    "cache_purge_keys_total",
+    "Keys purged from the cache in front, by provider",
+    ["provider"],
+  );
+  const pictureChecks = counter(
+    "picture_fetches_total",
+    "Feed pictures asked for by the picture pass, by outcome (fetched, not-modified, failed)",
+    ["outcome"],
+  );
   new Gauge({
     name: "articles",
     help: "Articles in the database",
