@@ -188,20 +188,18 @@ async function readWindow(db: Database, ids: readonly string[]): Promise<Map<str
  * FEATURES_KEPT (about 20 MB), the oldest kept forgotten first as the window moves on.
  */
 const FEATURES_KEPT = 3_000;
-const keptFeatures = new Map<
-  string,
-  { feedId: number; title: string; excerpt: string; time: number; features: MatchFeatures }
->();
+/** With the title and excerpt they were made of (their feed and time are in the features). */
+const keptFeatures = new Map<string, { title: string; excerpt: string; features: MatchFeatures }>();
 
 function featuresOf(row: WindowRow): MatchFeatures {
   const time = new Date(row.published_at).getTime();
   const kept = keptFeatures.get(row.id);
   if (
     kept &&
-    kept.feedId === row.feed_id &&
+    kept.features.feedId === row.feed_id &&
     kept.title === row.title &&
     kept.excerpt === row.excerpt &&
-    kept.time === time
+    kept.features.time === time
   ) {
     return kept.features;
   }
@@ -212,13 +210,7 @@ function featuresOf(row: WindowRow): MatchFeatures {
     publishedAt: new Date(time),
   });
   keptFeatures.delete(row.id);
-  keptFeatures.set(row.id, {
-    feedId: row.feed_id,
-    title: row.title,
-    excerpt: row.excerpt,
-    time,
-    features,
-  });
+  keptFeatures.set(row.id, { title: row.title, excerpt: row.excerpt, features });
   if (keptFeatures.size > FEATURES_KEPT) {
     const oldest = keptFeatures.keys().next().value;
     if (oldest !== undefined) keptFeatures.delete(oldest);
