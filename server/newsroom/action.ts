@@ -1,6 +1,7 @@
 import type { Database } from "../db/client";
 import type { LoadContext } from "../http/load-context";
 import type { StaffMember } from "../staff/accounts";
+import { recordAudit } from "../staff/audit";
 
 /**
  * How the newsroom's actions run: each checks its input, changes the database and writes the
@@ -19,6 +20,21 @@ export type ChangeResult =
   { ok: true; message: string; purge?: readonly string[] } | { ok: false; error: string };
 
 export const fail = (error: string): ActionResult => ({ ok: false, error });
+
+/**
+ * Writes the audit entry of a change made in `tx`, as `actor`'s, and answers that it is made:
+ * `message` for staff, with the keys of the pages it changed (null: none to purge).
+ */
+export async function audited(
+  tx: Database,
+  actor: Actor,
+  message: string,
+  purge: readonly string[] | null,
+  entry: Parameters<typeof recordAudit>[2],
+): Promise<ChangeResult> {
+  await recordAudit(tx, actor, entry);
+  return purge === null ? { ok: true, message } : { ok: true, message, purge };
+}
 
 /**
  * Runs `change` (which says what it did, or why not) and announces it, with the keys it touched,

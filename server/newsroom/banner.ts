@@ -3,14 +3,13 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { breakingBanner } from "../db/schema";
 import { remembered } from "../news/read-cache";
-import { recordAudit } from "../staff/audit";
 import {
   MAX_BANNER_DAYS,
   MAX_BANNER_LINK_LENGTH,
   MAX_BANNER_TEXT_LENGTH,
   MIN_BANNER_MINUTES,
 } from "../../shared/newsroom";
-import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
+import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { tidy } from "./text";
 
 /**
@@ -160,14 +159,13 @@ export function setBanner(
       .insert(breakingBanner)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: breakingBanner.id, set: values });
-    await recordAudit(tx, actor, {
+    // The banner is the home page's alone (app/root.tsx keeps it out of every other page).
+    return audited(tx, actor, "The banner is up on the home page.", [HOME_KEY], {
       action: "banner.set",
       subject: "breaking-banner",
       before: described(before),
       after: { text, link: link.link, expiresAt: expiresAt.toISOString() },
     });
-    // The banner is the home page's alone (app/root.tsx keeps it out of every other page).
-    return { ok: true, message: "The banner is up on the home page.", purge: [HOME_KEY] };
   });
 }
 
@@ -177,12 +175,11 @@ export function clearBanner(services: NewsroomServices, actor: Actor): Promise<A
     const before = await bannerRow(tx);
     if (!before) return fail("There is no banner of the newsroom's to clear.");
     await tx.delete(breakingBanner).where(ONE_ROW);
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The banner is cleared.", [HOME_KEY], {
       action: "banner.clear",
       subject: "breaking-banner",
       before: described(before),
       after: null,
     });
-    return { ok: true, message: "The banner is cleared.", purge: [HOME_KEY] };
   });
 }

@@ -4,8 +4,7 @@ import type { BlockField } from "../../shared/newsroom";
 import { articles, blockRules, feeds } from "../db/schema";
 import { leaveGroups } from "../grouping/store";
 import { LIVE } from "../news/repository";
-import { recordAudit } from "../staff/audit";
-import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
+import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { blockingRule, blockRuleById, describeRule, parsePattern } from "./block-rules";
 
 /**
@@ -34,16 +33,13 @@ export function addBlockRule(
       .values({ feedId: input.feedId, field: input.field, pattern: parsed.pattern })
       .returning({ id: blockRules.id });
     const rule = { feedId: input.feedId, field: input.field, pattern: parsed.pattern };
-    await recordAudit(tx, actor, {
+    const message = "The rule is added: the next ingest keeps matching items out.";
+    return audited(tx, actor, message, null, {
       action: "rule.add",
       subject: `rule ${added?.id}`,
       before: null,
       after: rule,
     });
-    return {
-      ok: true,
-      message: "The rule is added: the next ingest keeps matching items out.",
-    };
   });
 }
 
@@ -52,13 +48,12 @@ export function removeBlockRule(services: NewsroomServices, actor: Actor, ruleId
     const rule = await blockRuleById(tx, ruleId);
     if (!rule) return fail("There is no such rule.");
     await tx.delete(blockRules).where(eq(blockRules.id, ruleId));
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The rule is removed.", null, {
       action: "rule.remove",
       subject: `rule ${ruleId}`,
       before: { feedId: rule.feedId, field: rule.field, pattern: rule.pattern },
       after: null,
     });
-    return { ok: true, message: "The rule is removed." };
   });
 }
 
@@ -105,16 +100,13 @@ export function applyBlockRule(
         .where(eq(articles.id, id));
     }
     const regrouped = await leaveGroups(tx, ids);
-    await recordAudit(tx, actor, {
+    const message = `${ids.length} ${ids.length === 1 ? "story is" : "stories are"} down.`;
+    const purge = storyChangeKeys([...matched, ...regrouped]);
+    return audited(tx, actor, message, purge, {
       action: "rule.apply",
       subject: `rule ${rule.id}`,
       before: { down: [] },
       after: { down: ids, reason },
     });
-    return {
-      ok: true,
-      message: `${ids.length} ${ids.length === 1 ? "story is" : "stories are"} down.`,
-      purge: storyChangeKeys([...matched, ...regrouped]),
-    };
   });
 }

@@ -4,8 +4,7 @@ import { readCorrectionsOf, type Correction } from "../news/repository";
 import { corrections, staffAudit } from "../db/schema";
 import { MAX_CORRECTION_LENGTH } from "../../shared/newsroom";
 import { articleKey, CORRECTIONS_KEY } from "../../shared/cache-keys";
-import { recordAudit } from "../staff/audit";
-import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
+import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { NO_STORY, storyRow } from "./stories";
 import { hasControl, tidy } from "./text";
 
@@ -64,13 +63,12 @@ export function addCorrection(
       .insert(corrections)
       .values({ articleId: id, text, publishedAt: now })
       .returning({ id: corrections.id });
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The correction is published.", correctionKeys(id), {
       action: AUDIT_ACTIONS.add,
       subject: id,
       before: null,
       after: { correction: added?.id, text, date: now.toISOString() },
     });
-    return { ok: true, message: "The correction is published.", purge: correctionKeys(id) };
   });
 }
 
@@ -90,13 +88,12 @@ export function editCorrection(
     if (!correction) return fail(NO_CORRECTION);
     if (correction.text === text) return fail("That is what the correction says already.");
     await tx.update(corrections).set({ text }).where(eq(corrections.id, correction.id));
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The correction is changed.", correctionKeys(id), {
       action: AUDIT_ACTIONS.edit,
       subject: id,
       before: { correction: correction.id, text: correction.text },
       after: { correction: correction.id, text },
     });
-    return { ok: true, message: "The correction is changed.", purge: correctionKeys(id) };
   });
 }
 
@@ -111,7 +108,7 @@ export function retractCorrection(
     const correction = await correctionOf(tx, id, correctionId);
     if (!correction) return fail(NO_CORRECTION);
     await tx.delete(corrections).where(eq(corrections.id, correction.id));
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The correction is retracted.", correctionKeys(id), {
       action: AUDIT_ACTIONS.retract,
       subject: id,
       before: {
@@ -121,7 +118,6 @@ export function retractCorrection(
       },
       after: null,
     });
-    return { ok: true, message: "The correction is retracted.", purge: correctionKeys(id) };
   });
 }
 

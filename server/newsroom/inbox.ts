@@ -3,9 +3,8 @@ import type { Poll } from "../content/load";
 import type { Database } from "../db/client";
 import { contactMessages, pollVotes } from "../db/schema";
 import { tally, type PollResults } from "../forms/poll";
-import { recordAudit } from "../staff/audit";
 import { INBOX_PAGE_SIZE } from "../../shared/newsroom";
-import { fail, type ActionResult, type Actor } from "./action";
+import { audited, fail, type ActionResult, type Actor } from "./action";
 
 /**
  * The newsroom's inbox (issue #22): readers' contact messages, newest first, which editors mark
@@ -60,16 +59,13 @@ export function markHandled(
         handled ? { handledAt: now, handledBy: actor.email } : { handledAt: null, handledBy: null },
       )
       .where(eq(contactMessages.id, id));
-    await recordAudit(tx, actor, {
+    const answer = handled ? "The message is marked handled." : "The message is open again.";
+    return audited(tx, actor, answer, null, {
       action: handled ? "inbox.handled" : "inbox.unhandled",
       subject: `contact-message:${id}`,
       before: { handled: message.handledAt !== null, by: message.handledBy },
       after: { handled, by: handled ? actor.email : null },
     });
-    return {
-      ok: true,
-      message: handled ? "The message is marked handled." : "The message is open again.",
-    };
   });
 }
 
@@ -83,7 +79,7 @@ export function deleteMessage(db: Database, actor: Actor, id: number): Promise<A
     const message = await inboxMessage(tx, id);
     if (!message) return fail(NO_MESSAGE);
     await tx.delete(contactMessages).where(eq(contactMessages.id, id));
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The message is deleted.", null, {
       action: "inbox.delete",
       subject: `contact-message:${id}`,
       before: {
@@ -94,7 +90,6 @@ export function deleteMessage(db: Database, actor: Actor, id: number): Promise<A
       },
       after: null,
     });
-    return { ok: true, message: "The message is deleted." };
   });
 }
 

@@ -4,7 +4,7 @@ import { newsroomMedia } from "../db/schema";
 import { acceptUpload } from "../images/upload";
 import type { PictureStore } from "../images/store";
 import { recordAudit } from "../staff/audit";
-import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
+import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { tidy } from "./text";
 
 /**
@@ -86,13 +86,12 @@ export function setFocus(
       .update(newsroomMedia)
       .set({ focusX: x, focusY: y })
       .where(eq(newsroomMedia.id, mediaId));
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The focal point is set: every crop keeps it in frame.", null, {
       action: "media.focus",
       subject: `media:${mediaId}`,
       before: { x: before.focusX, y: before.focusY },
       after: { x, y },
     });
-    return { ok: true, message: "The focal point is set: every crop keeps it in frame." };
   });
 }
 
@@ -115,13 +114,12 @@ export function setMediaWords(
     const [before] = await tx.select().from(newsroomMedia).where(eq(newsroomMedia.id, mediaId));
     if (!before) return fail("That picture is not in the library.");
     await tx.update(newsroomMedia).set({ alt, credit }).where(eq(newsroomMedia.id, mediaId));
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "Saved.", null, {
       action: "media.words",
       subject: `media:${mediaId}`,
       before: { alt: before.alt, credit: before.credit },
       after: { alt, credit },
     });
-    return { ok: true, message: "Saved." };
   });
 }
 

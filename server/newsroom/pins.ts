@@ -3,8 +3,7 @@ import { HOME_KEY } from "../../shared/cache-keys";
 import { MAX_PINS } from "../../shared/newsroom";
 import type { Database } from "../db/client";
 import { articles, storyPins } from "../db/schema";
-import { recordAudit } from "../staff/audit";
-import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
+import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { NO_STORY, storyRow } from "./stories";
 
 /**
@@ -63,17 +62,13 @@ export function pin(
     } else {
       await tx.insert(storyPins).values({ articleId: id, position: pins.length + 1, expiresAt });
     }
-    await recordAudit(tx, actor, {
+    const message = existing ? "The pin's expiry is changed." : "The story is pinned.";
+    return audited(tx, actor, message, [HOME_KEY], {
       action: "story.pin",
       subject: id,
       before: existing ? { pinned: true, expires: existing.expiresAt.toISOString() } : null,
       after: { pinned: true, expires: expiresAt.toISOString() },
     });
-    return {
-      ok: true,
-      message: existing ? "The pin's expiry is changed." : "The story is pinned.",
-      purge: [HOME_KEY],
-    };
   });
 }
 
@@ -87,13 +82,12 @@ export function unpin(services: NewsroomServices, actor: Actor, id: string, now 
       tx,
       pins.filter((p) => p.articleId !== id).map((p) => p.articleId),
     );
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The story is unpinned.", [HOME_KEY], {
       action: "story.unpin",
       subject: id,
       before: { pinned: true, expires: existing.expiresAt.toISOString() },
       after: null,
     });
-    return { ok: true, message: "The story is unpinned.", purge: [HOME_KEY] };
   });
 }
 
@@ -114,13 +108,12 @@ export function movePin(
     const next = [...order];
     [next[from], next[to]] = [order[to] ?? id, id];
     await renumber(tx, next);
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The pins are reordered.", [HOME_KEY], {
       action: "story.pin-order",
       subject: id,
       before: { order },
       after: { order: next },
     });
-    return { ok: true, message: "The pins are reordered.", purge: [HOME_KEY] };
   });
 }
 

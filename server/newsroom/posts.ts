@@ -4,7 +4,7 @@ import { sanDiegoFormat } from "../../shared/san-diego-time";
 import type { Database } from "../db/client";
 import { newsroomPosts, newsroomRevisions, staff } from "../db/schema";
 import { recordAudit } from "../staff/audit";
-import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
+import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { publishProblems } from "./post-form";
 import { goLive, mediaPicture, takeOffSite } from "./post-live";
 
@@ -160,27 +160,22 @@ export function publishPost(
         .update(newsroomPosts)
         .set({ status: "scheduled", publishAt: at, updatedBy: actor.email, updatedAt: now })
         .where(eq(newsroomPosts.id, id));
-      await recordAudit(tx, actor, {
+      return audited(tx, actor, "Scheduled.", null, {
         action: `${post.kind}.schedule`,
         subject: `post:${id}`,
         before: { status: post.status },
         after: { status: "scheduled", at: at.toISOString() },
       });
-      return { ok: true, message: "Scheduled." };
     }
     const purge = await goLive(tx, services.siteUrl, post, now);
-    await recordAudit(tx, actor, {
+    await addRevision(tx, actor, id, post.draft, "publish", now);
+    const message = post.status === "published" ? "Updated on the site." : "Published.";
+    return audited(tx, actor, message, purge, {
       action: `${post.kind}.publish`,
       subject: `post:${id}`,
       before: { status: post.status },
       after: { status: "published", title: post.draft.title },
     });
-    await addRevision(tx, actor, id, post.draft, "publish", now);
-    return {
-      ok: true,
-      message: post.status === "published" ? "Updated on the site." : "Published.",
-      purge,
-    };
   });
 }
 
@@ -202,17 +197,13 @@ export function unpublishPost(
       .update(newsroomPosts)
       .set({ status: "unpublished", publishAt: null, updatedBy: actor.email, updatedAt: now })
       .where(eq(newsroomPosts.id, id));
-    await recordAudit(tx, actor, {
+    const message = post.status === "scheduled" ? "No longer scheduled." : "Taken off the site.";
+    return audited(tx, actor, message, purge, {
       action: `${post.kind}.unpublish`,
       subject: `post:${id}`,
       before: { status: post.status },
       after: { status: "unpublished" },
     });
-    return {
-      ok: true,
-      message: post.status === "scheduled" ? "No longer scheduled." : "Taken off the site.",
-      purge,
-    };
   });
 }
 
@@ -277,12 +268,11 @@ export function restoreRevision(
       .set({ draft: revision.fields, updatedBy: actor.email, updatedAt: now })
       .where(eq(newsroomPosts.id, postId));
     await addRevision(tx, actor, postId, revision.fields, "restore", now);
-    await recordAudit(tx, actor, {
+    const live = post.status === "published" ? " Publish it to show it to readers." : "";
+    return audited(tx, actor, `The revision is the draft again.${live}`, null, {
       action: `${post.kind}.restore-revision`,
       subject: `post:${postId}`,
       after: { revision: revisionId },
     });
-    const live = post.status === "published" ? " Publish it to show it to readers." : "";
-    return { ok: true, message: `The revision is the draft again.${live}` };
   });
 }

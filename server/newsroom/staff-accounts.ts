@@ -11,9 +11,8 @@ import {
   StaffError,
   type StaffRole,
 } from "../staff/accounts";
-import { recordAudit } from "../staff/audit";
 import { passwordProblem } from "../staff/passwords";
-import { fail, type ActionResult, type Actor } from "./action";
+import { audited, fail, type ActionResult, type Actor } from "./action";
 
 /**
  * Admins manage the staff's accounts in the newsroom (/newsroom/staff): add one, change a role,
@@ -59,13 +58,12 @@ export function addAccount(
     if (refused) return refused;
     return refusedAsError(async () => {
       const added = await addStaff(tx, input);
-      await recordAudit(tx, actor, {
+      return audited(tx, actor, `${added.email} is added as an ${added.role}.`, null, {
         action: "staff.add",
         subject: subject(added.email),
         before: null,
         after: { email: added.email, role: added.role },
       });
-      return { ok: true, message: `${added.email} is added as an ${added.role}.` };
     });
   });
 }
@@ -89,13 +87,12 @@ export function changeAccountRole(
     if (refused) return refused;
     return refusedAsError(async () => {
       const changed = await changeRole(tx, memberId, role);
-      await recordAudit(tx, actor, {
+      return audited(tx, actor, `${changed.member.email} is now an ${role}.`, null, {
         action: "staff.role",
         subject: subject(changed.member.email),
         before: { role: changed.before },
         after: { role },
       });
-      return { ok: true, message: `${changed.member.email} is now an ${role}.` };
     });
   });
 }
@@ -114,16 +111,13 @@ export function resetAccountPassword(
     if (refused) return refused;
     return refusedAsError(async () => {
       const reset = await resetPassword(tx, memberId, password);
-      await recordAudit(tx, actor, {
+      const message = `${reset.member.email} has a new password; their sessions ended.`;
+      return audited(tx, actor, message, null, {
         action: "staff.password-reset",
         subject: subject(reset.member.email),
         before: null,
         after: { sessionsEnded: reset.sessionsEnded },
       });
-      return {
-        ok: true,
-        message: `${reset.member.email} has a new password; their sessions ended.`,
-      };
     });
   });
 }
@@ -143,13 +137,12 @@ export function removeAccount(db: Database, actor: Actor, memberId: number): Pro
       const sessions = await tx.$count(staffSessions, eq(staffSessions.staffId, member.id));
       await removeStaff(tx, member.id);
       const { email, role, createdAt } = member;
-      await recordAudit(tx, actor, {
+      return audited(tx, actor, `${email}'s account is removed; their sessions ended.`, null, {
         action: "staff.remove",
         subject: subject(email),
         before: { email, role, since: createdAt.toISOString() },
         after: { sessionsEnded: sessions },
       });
-      return { ok: true, message: `${email}'s account is removed; their sessions ended.` };
     });
   });
 }

@@ -4,9 +4,8 @@ import type { Database } from "../db/client";
 import { articles, pictures } from "../db/schema";
 import { MAX_HEADLINE_LENGTH, MAX_REASON_LENGTH } from "../../shared/newsroom";
 import { storyChangeKeys } from "../../shared/cache-keys";
-import { recordAudit } from "../staff/audit";
 import { leaveGroups } from "../grouping/store";
-import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
+import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { UNPUBLISHED_REASON } from "./post-live";
 import { hasControl, tidy } from "./text";
 
@@ -49,17 +48,12 @@ export function takeDown(
       .where(eq(articles.id, id));
     // A version taken down leaves its story group, whose other versions then show without it.
     const regrouped = await leaveGroups(tx, [id]);
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The story is down.", storyChangeKeys([story, ...regrouped]), {
       action: "story.take-down",
       subject: id,
       before: { down: false },
       after: { down: true, reason },
     });
-    return {
-      ok: true,
-      message: "The story is down.",
-      purge: storyChangeKeys([story, ...regrouped]),
-    };
   });
 }
 
@@ -76,17 +70,12 @@ export function restore(services: NewsroomServices, actor: Actor, id: string) {
       .update(articles)
       .set({ takenDownAt: null, takedownReason: null })
       .where(eq(articles.id, id));
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The story is back on the site.", storyChangeKeys([story]), {
       action: "story.restore",
       subject: id,
       before: { down: true, reason: story.takedownReason },
       after: { down: false },
     });
-    return {
-      ok: true,
-      message: "The story is back on the site.",
-      purge: storyChangeKeys([story]),
-    };
   });
 }
 
@@ -118,17 +107,13 @@ export function setHeadline(
         override === null ? { title: feedTitle, feedTitle: null } : { title: override, feedTitle },
       )
       .where(eq(articles.id, id));
-    await recordAudit(tx, actor, {
+    const message = override === null ? "The feed's headline is back." : "The headline is changed.";
+    return audited(tx, actor, message, storyChangeKeys([story]), {
       action: "story.headline",
       subject: id,
       before: { headline: story.title, feedHeadline: feedTitle },
       after: { headline: override ?? feedTitle, feedHeadline: feedTitle },
     });
-    return {
-      ok: true,
-      message: override === null ? "The feed's headline is back." : "The headline is changed.",
-      purge: storyChangeKeys([story]),
-    };
   });
 }
 
@@ -161,16 +146,14 @@ export function setPictureChoice(
       .update(articles)
       .set({ defaultPicture: useDefault, picture })
       .where(eq(articles.id, id));
-    await recordAudit(tx, actor, {
+    const message = useDefault
+      ? "The story shows the default picture."
+      : "The feed's picture is back.";
+    return audited(tx, actor, message, storyChangeKeys([story]), {
       action: "story.picture",
       subject: id,
       before: { picture: story.defaultPicture ? "default" : "feed" },
       after: { picture: choice },
     });
-    return {
-      ok: true,
-      message: useDefault ? "The story shows the default picture." : "The feed's picture is back.",
-      purge: storyChangeKeys([story]),
-    };
   });
 }

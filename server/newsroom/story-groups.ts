@@ -6,8 +6,7 @@ import { sourceName } from "../../shared/source-name";
 import type { Database } from "../db/client";
 import { articles, storyGroupOverrides, storyGroups } from "../db/schema";
 import { leaveGroups, settleGroups } from "../grouping/store";
-import { recordAudit } from "../staff/audit";
-import { act, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
+import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { NO_STORY, storyRow } from "./stories";
 
 /**
@@ -85,17 +84,12 @@ export function splitStory(
       .where(and(eq(articles.storyGroup, story.storyGroup), ne(articles.id, id)));
     const changed = await leaveGroups(tx, [id]);
     await decide(tx, actor, [id], "alone");
-    await recordAudit(tx, actor, {
+    return audited(tx, actor, "The story stands alone now.", storyChangeKeys([story, ...changed]), {
       action: "story.group-split",
       subject: id,
       before: { group: story.storyGroup, with: others.map((o) => o.id) },
       after: { group: null },
     });
-    return {
-      ok: true,
-      message: "The story stands alone now.",
-      purge: storyChangeKeys([story, ...changed]),
-    };
   });
 }
 
@@ -140,17 +134,13 @@ export function joinStories(
       target,
       ...(story.storyGroup ? [story.storyGroup] : []),
     ]);
-    await recordAudit(tx, actor, {
+    const purge = storyChangeKeys([story, other, ...changed]);
+    return audited(tx, actor, "The stories are one group now.", purge, {
       action: "story.group-join",
       subject: id,
       before: { group: story.storyGroup, with: other.id, withTitle: other.title },
       after: { group: target, moved: movingIds },
     });
-    return {
-      ok: true,
-      message: "The stories are one group now.",
-      purge: storyChangeKeys([story, other, ...changed]),
-    };
   });
 }
 
@@ -174,17 +164,13 @@ export function chooseLead(
       .set({ leadId: id, leadByStaff: true })
       .where(eq(storyGroups.id, story.storyGroup));
     const changed = await settleGroups(tx, [story.storyGroup]);
-    await recordAudit(tx, actor, {
+    const purge = storyChangeKeys([story, ...changed]);
+    return audited(tx, actor, "The story leads its group now.", purge, {
       action: "story.group-lead",
       subject: id,
       before: { lead: group?.leadId ?? null },
       after: { lead: id },
     });
-    return {
-      ok: true,
-      message: "The story leads its group now.",
-      purge: storyChangeKeys([story, ...changed]),
-    };
   });
 }
 
