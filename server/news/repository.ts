@@ -261,20 +261,14 @@ async function readLatestCorrections(
       id: corrections.id,
       text: corrections.text,
       date: corrections.publishedAt,
-      articleId: articles.id,
-      title: articles.title,
+      article: { id: articles.id, title: articles.title },
     })
     .from(corrections)
     .innerJoin(articles, eq(articles.id, corrections.articleId))
     .where(LIVE)
     .orderBy(desc(corrections.publishedAt), desc(corrections.id))
     .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    text: r.text,
-    date: r.date.toISOString(),
-    article: { id: r.articleId, title: r.title },
-  }));
+  return rows.map((r) => ({ ...r, date: r.date.toISOString() }));
 }
 export const latestCorrections = remembered("latestCorrections", readLatestCorrections);
 
