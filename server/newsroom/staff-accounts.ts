@@ -25,24 +25,30 @@ import { audited, fail, type ActionResult, type Actor } from "./action";
 const subject = (email: string) => `staff:${email}`;
 
 /**
- * Whether the member acting is (still) an admin, read inside the transaction: an admin made an
- * editor a moment ago by another admin cannot act on a page they opened before.
+ * Runs an account change in one transaction if the member acting is (still) an admin, read inside
+ * the transaction: an admin made an editor a moment ago by another admin cannot act on a page they
+ * opened before. A refusal of `server/staff/accounts.ts` becomes the page's error.
  */
-async function notAdminNow(tx: Database, actor: Actor): Promise<ActionResult | null> {
-  const me = await findStaff(tx, actor.id);
-  return me?.role === "admin"
-    ? null
-    : fail("Your account is no longer an admin's, so nothing was changed.");
-}
-
-/** Runs an account change, turning a refusal of `server/staff/accounts.ts` into the page's error. */
-async function refusedAsError(change: () => Promise<ActionResult>): Promise<ActionResult> {
-  try {
-    return await change();
-  } catch (error) {
-    if (error instanceof StaffError) return fail(error.message);
-    throw error;
-  }
+function asAdmin(
+  db: Database,
+  actor: Actor,
+  lockFirst: boolean,
+  change: (tx: Database) => Promise<ActionResult>,
+): Promise<ActionResult> {
+  return db.transaction(async (tx) => {
+    // Before anything is read: the actor's own role and the count of admins are read under it.
+    if (lockFirst) await lockAdmins(tx);
+    const me = await findStaff(tx, actor.id);
+    if (me?.role !== "admin") {
+      return fail("Your account is no longer an admin's, so nothing was changed.");
+    }
+    try {
+      return await change(tx);
+    } catch (error) {
+      if (error instanceof StaffError) return fail(error.message);
+      throw error;
+    }
+  });
 }
 
 /** Adds an account with the password the admin chose (to be changed by a reset later). */
@@ -53,17 +59,13 @@ export function addAccount(
 ): Promise<ActionResult> {
   const problem = passwordProblem(input.password);
   if (problem) return Promise.resolve(fail(problem));
-  return db.transaction(async (tx) => {
-    const refused = await notAdminNow(tx, actor);
-    if (refused) return refused;
-    return refusedAsError(async () => {
-      const added = await addStaff(tx, input);
-      return audited(tx, actor, `${added.email} is added as an ${added.role}.`, null, {
-        action: "staff.add",
-        subject: subject(added.email),
-        before: null,
-        after: { email: added.email, role: added.role },
-      });
+  return asAdmin(db, actor, false, async (tx) => {
+    const added = await addStaff(tx, input);
+    return audited(tx, actor, `${added.email} is added as an ${added.role}.`, null, {
+      action: "staff.add",
+      subject: subject(added.email),
+      before: null,
+      after: { email: added.email, role: added.role },
     });
   });
 }
@@ -80,19 +82,13 @@ export function changeAccountRole(
       fail("You cannot take away your own admin role: another admin can do it."),
     );
   }
-  return db.transaction(async (tx) => {
-    // Before anything is read: the actor's own role and the count of admins are read under it.
-    await lockAdmins(tx);
-    const refused = await notAdminNow(tx, actor);
-    if (refused) return refused;
-    return refusedAsError(async () => {
-      const changed = await changeRole(tx, memberId, role);
-      return audited(tx, actor, `${changed.member.email} is now an ${role}.`, null, {
-        action: "staff.role",
-        subject: subject(changed.member.email),
-        before: { role: changed.before },
-        after: { role },
-      });
+  return asAdmin(db, actor, true, async (tx) => {
+    const changed = await changeRole(tx, memberId, role);
+    return audited(tx, actor, `${changed.member.email} is now an ${role}.`, null, {
+      action: "staff.role",
+      subject: subject(changed.member.email),
+      before: { role: changed.before },
+      after: { role },
     });
   });
 }
@@ -106,18 +102,14 @@ export function resetAccountPassword(
 ): Promise<ActionResult> {
   const problem = passwordProblem(password);
   if (problem) return Promise.resolve(fail(problem));
-  return db.transaction(async (tx) => {
-    const refused = await notAdminNow(tx, actor);
-    if (refused) return refused;
-    return refusedAsError(async () => {
-      const reset = await resetPassword(tx, memberId, password);
-      const message = `${reset.member.email} has a new password; their sessions ended.`;
-      return audited(tx, actor, message, null, {
-        action: "staff.password-reset",
-        subject: subject(reset.member.email),
-        before: null,
-        after: { sessionsEnded: reset.sessionsEnded },
-      });
+  return asAdmin(db, actor, false, async (tx) => {
+    const reset = await resetPassword(tx, memberId, password);
+    const message = `${reset.member.email} has a new password; their sessions ended.`;
+    return audited(tx, actor, message, null, {
+      action: "staff.password-reset",
+      subject: subject(reset.member.email),
+      before: null,
+      after: { sessionsEnded: reset.sessionsEnded },
     });
   });
 }
@@ -127,22 +119,17 @@ export function removeAccount(db: Database, actor: Actor, memberId: number): Pro
   if (memberId === actor.id) {
     return Promise.resolve(fail("You cannot remove your own account: another admin can do it."));
   }
-  return db.transaction(async (tx) => {
-    await lockAdmins(tx);
-    const refused = await notAdminNow(tx, actor);
-    if (refused) return refused;
+  return asAdmin(db, actor, true, async (tx) => {
     const member = await findStaff(tx, memberId);
     if (!member) return fail("There is no such account: it may have been removed already.");
-    return refusedAsError(async () => {
-      const sessions = await tx.$count(staffSessions, eq(staffSessions.staffId, member.id));
-      await removeStaff(tx, member.id);
-      const { email, role, createdAt } = member;
-      return audited(tx, actor, `${email}'s account is removed; their sessions ended.`, null, {
-        action: "staff.remove",
-        subject: subject(email),
-        before: { email, role, since: createdAt.toISOString() },
-        after: { sessionsEnded: sessions },
-      });
+    const sessions = await tx.$count(staffSessions, eq(staffSessions.staffId, member.id));
+    await removeStaff(tx, member.id);
+    const { email, role, createdAt } = member;
+    return audited(tx, actor, `${email}'s account is removed; their sessions ended.`, null, {
+      action: "staff.remove",
+      subject: subject(email),
+      before: { email, role, since: createdAt.toISOString() },
+      after: { sessionsEnded: sessions },
     });
   });
 }
