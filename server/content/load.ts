@@ -9,7 +9,7 @@ import {
   type Section,
 } from "./read";
 import { orExit } from "../exit";
-import type { AdSlotName } from "../../shared/ads";
+import { AD_SLOT_NAMES, type AdSlotName } from "../../shared/ads";
 
 /**
  * The editorial content in CONTENT_DIR (content/ by default): site settings and lists in YAML,
@@ -120,14 +120,10 @@ const houseAd = z.strictObject({
   cta: text,
   href: z.string().regex(/^\/(?!\/)/, "expected a path of this site, starting with one /"),
 });
-const houseAdSlots = {
-  pageBanner: houseAd,
-  homeSidebar: houseAd,
-  gridWide: houseAd,
-  articleBox: houseAd,
-  articleSidebar: houseAd,
-  listUnit: houseAd,
-} satisfies Record<AdSlotName, typeof houseAd>;
+const houseAdSlots = Object.fromEntries(AD_SLOT_NAMES.map((slot) => [slot, houseAd])) as Record<
+  AdSlotName,
+  typeof houseAd
+>;
 const houseAds = z.strictObject({ from: text, ...houseAdSlots });
 
 const about = z.strictObject({
