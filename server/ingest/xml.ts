@@ -64,21 +64,10 @@ function namespaceKey(uri: string): string {
   return KNOWN_NAMESPACES[key] ?? uri;
 }
 
-// Prefixes used without a declaration (common in the wild) are read by their usual meaning.
-const CONVENTIONAL_PREFIXES: Record<string, string> = {
-  atom: "atom",
-  a10: "atom",
-  dc: "dc",
-  dcterms: "dcterms",
-  content: "content",
-  media: "media",
-  itunes: "itunes",
-  rdf: "rdf",
-  xhtml: "xhtml",
-  xml: "xml",
-  enc: "enc",
-  feedburner: "feedburner",
-};
+// Prefixes used without a declaration (common in the wild) are read by their usual meaning: the
+// prefix itself for most (atom, dc, dcterms, content, media, itunes, rdf, xhtml, xml, enc,
+// feedburner are the keys of their namespaces), these for the others.
+const CONVENTIONAL_PREFIXES: Record<string, string> = { a10: "atom" };
 
 /** Prefix → namespace URI in effect; "" is the default namespace. */
 type Scope = Map<string, string>;
