@@ -51,12 +51,9 @@ function monthNumber(word: string): number | null {
   return MONTHS[plain.slice(0, 4)] ?? MONTHS[plain.slice(0, 3)] ?? null;
 }
 
-// Offsets in minutes east of UTC. RFC 822 names, then the abbreviations feeds commonly use.
+// Offsets in minutes east of UTC. RFC 822 names, then the abbreviations feeds commonly use; those
+// at UTC (UT, UTC, GMT, Z, WET) read as any name not listed does (zoneOffset).
 const ZONES: Record<string, number> = {
-  UT: 0,
-  UTC: 0,
-  GMT: 0,
-  Z: 0,
   EST: -300,
   EDT: -240,
   CST: -360,
@@ -68,7 +65,6 @@ const ZONES: Record<string, number> = {
   AKST: -540,
   AKDT: -480,
   HST: -600,
-  WET: 0,
   WEST: 60,
   BST: 60,
   CET: 60,
