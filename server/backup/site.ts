@@ -271,14 +271,12 @@ export async function restoreSite(
     }
     staged.length = 0;
     for (const { aside } of replaced) fs.rmSync(aside, { recursive: true, force: true });
-    for (const target of writing) {
-      report.restored.push({
-        name: target.name,
-        dir: target.dir,
-        files: target.part.files,
-        bytes: target.part.bytes,
-      });
-    }
+    report.restored = writing.map(({ name, dir, part }) => ({
+      name,
+      dir,
+      files: part.files,
+      bytes: part.bytes,
+    }));
     return report;
   } finally {
     for (const { staging } of staged) fs.rmSync(staging, { recursive: true, force: true });
