@@ -9,23 +9,7 @@ import { recordId, textField } from "./form-input";
 import { chooseLead, joinStories, splitStory } from "./story-groups";
 
 /** The story actions a newsroom form can ask for, by its `intent` field. */
-const STORY_INTENTS = [
-  "take-down",
-  "restore",
-  "correct",
-  "correction-edit",
-  "correction-retract",
-  "headline",
-  "picture",
-  "pin",
-  "unpin",
-  "pin-up",
-  "pin-down",
-  "group-split",
-  "group-join",
-  "group-lead",
-] as const;
-export type StoryIntent = (typeof STORY_INTENTS)[number];
+export type StoryIntent = StoryAction["intent"];
 
 /** What the page says once an action is done (the redirect names the intent, never free text). */
 export const DONE: Record<StoryIntent, string> = {
@@ -47,10 +31,10 @@ export const DONE: Record<StoryIntent, string> = {
 };
 
 export const isStoryIntent = (value: unknown): value is StoryIntent =>
-  typeof value === "string" && (STORY_INTENTS as readonly string[]).includes(value);
+  typeof value === "string" && Object.hasOwn(DONE, value);
 
 /** An action that carries nothing but its intent. */
-const bare = <I extends StoryIntent>(intent: I) => z.object({ intent: z.literal(intent) });
+const bare = <I extends string>(intent: I) => z.object({ intent: z.literal(intent) });
 
 const takeDownForm = z.object({ intent: z.literal("take-down"), reason: textField });
 const correctForm = z.object({ intent: z.literal("correct"), correction: textField });
