@@ -1,19 +1,9 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import { onPath } from "./system-package.js";
 
 const BROWSERS = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
 /** Chromium's headless shell: what Playwright drives by default, lighter than the whole browser. */
 const HEADLESS_SHELL = "chromium-headless-shell";
-
-function onPath(name) {
-  try {
-    return (
-      execFileSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).trim() || undefined
-    );
-  } catch {
-    return undefined; // not on PATH
-  }
-}
 
 /** CHROMIUM_PATH when it names a file. */
 function fromEnv() {

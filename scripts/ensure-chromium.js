@@ -1,36 +1,19 @@
 // Makes sure a Chromium is there for the browser tests: installs Debian's headless shell (what Playwright drives by
 // default, and faster than the whole browser) when it can, otherwise uses a Chromium already there, otherwise says
 // exactly what to install. The e2e suite never silently skips.
-import { execFileSync } from "node:child_process";
 import { hasHeadlessShell, testBrowserPath } from "./chromium-path.js";
+import { installDebianPackage } from "./system-package.js";
 
 if (process.env.CHROMIUM_PATH || hasHeadlessShell()) {
   if (testBrowserPath()) process.exit(0);
 }
 
-const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
-let hasApt = false;
-try {
-  execFileSync("sh", ["-c", "command -v apt-get"], { stdio: "ignore" });
-  hasApt = true;
-} catch {
-  hasApt = false;
-}
-
-if (!process.env.CHROMIUM_PATH && isRoot && hasApt) {
-  console.log("Installing Debian's chromium-headless-shell package for the browser tests...");
-  try {
-    execFileSync(
-      "sh",
-      [
-        "-c",
-        "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell",
-      ],
-      { stdio: "inherit" },
-    );
-  } catch {
-    console.log("Installing it failed; looking for a Chromium already installed.");
-  }
+if (!process.env.CHROMIUM_PATH) {
+  installDebianPackage(
+    "chromium-headless-shell",
+    "the browser tests",
+    "Installing it failed; looking for a Chromium already installed.",
+  );
 }
 
 const found = testBrowserPath();
