@@ -25,9 +25,7 @@ const outbox = path.join(os.tmpdir(), `news-e2e-outbox-${port}`);
 fs.rmSync(outbox, { recursive: true, force: true });
 
 function removeFolders() {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  fs.rmSync(outbox, { recursive: true, force: true });
-  fs.rmSync(sourceDir, { recursive: true, force: true });
+  for (const dir of [dataDir, outbox, sourceDir]) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** Says why the site cannot start, removes its folders and exits with 1. */
@@ -103,9 +101,7 @@ const child = spawn(process.execPath, WEB_PROCESS_ARGS, {
   stdio: "inherit",
   env: webProcessEnv(env),
 });
-const stop = (signal) => child.kill(signal);
-process.on("SIGTERM", () => stop("SIGTERM"));
-process.on("SIGINT", () => stop("SIGINT"));
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code) => {
   removeFolders();
   process.exit(code ?? 0);
