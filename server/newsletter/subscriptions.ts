@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { CONFIRM_TOKEN_HOURS } from "../../shared/newsletter";
 import { lockForTransaction, type Database } from "../db/client";
 import {
@@ -217,6 +217,14 @@ export async function subscriberOfToken(db: Database, token: string): Promise<nu
   return sameText(earlier[2], await macOf(db, earlier[1])) ? Number(earlier[1]) : null;
 }
 
+/** A subscriber unsubscribed: since `at`, or since an earlier unsubscribe; no confirmation due. */
+const unsubscribed = (at: SQL) => ({
+  status: "unsubscribed",
+  unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${at})`,
+  confirmTokenHash: null,
+  confirmExpiresAt: null,
+});
+
 /** Unsubscribes whoever the token names and suppresses the address; doing it twice is harmless. */
 export async function unsubscribe(
   db: Database,
@@ -227,12 +235,7 @@ export async function unsubscribe(
   if (id === null) return { unsubscribed: false };
   const [row] = await db
     .update(newsletterSubscribers)
-    .set({
-      status: "unsubscribed",
-      unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
-      confirmTokenHash: null,
-      confirmExpiresAt: null,
-    })
+    .set(unsubscribed(sql`${now.toISOString()}::timestamptz`))
     .where(eq(newsletterSubscribers.id, id))
     .returning({ email: newsletterSubscribers.email });
   if (!row) return { unsubscribed: false };
@@ -302,12 +305,7 @@ export async function suppress(
   if (reason === "unsubscribed") {
     await db
       .update(newsletterSubscribers)
-      .set({
-        status: "unsubscribed",
-        unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())`,
-        confirmTokenHash: null,
-        confirmExpiresAt: null,
-      })
+      .set(unsubscribed(sql`now()`))
       .where(eq(newsletterSubscribers.email, address));
   }
   const insert = db.insert(newsletterSuppressions).values({ email: address, reason, detail });
