@@ -36,6 +36,13 @@ export async function issueExists(db: Database, key: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/** Queues a delivery of the issue for every confirmed, unsuppressed reader. */
+const queueDeliveries = (issueId: number) => sql`
+  INSERT INTO ${newsletterDeliveries} (issue_id, subscriber_id)
+  SELECT ${issueId}, s.id FROM ${newsletterSubscribers} s
+   WHERE s.status = 'confirmed'
+     AND NOT EXISTS (SELECT 1 FROM ${newsletterSuppressions} x WHERE x.email = s.email)`;
+
 /**
  * Renders the digest and stores it as the issue `key` with a queued delivery for every confirmed,
  * unsuppressed reader, in one transaction. Null when there is no story, or the key exists.
@@ -61,11 +68,7 @@ export async function createIssue(
       .onConflictDoNothing({ target: newsletterIssues.key })
       .returning();
     if (!issue) return null;
-    await tx.execute(sql`
-      INSERT INTO ${newsletterDeliveries} (issue_id, subscriber_id)
-      SELECT ${issue.id}, s.id FROM ${newsletterSubscribers} s
-       WHERE s.status = 'confirmed'
-         AND NOT EXISTS (SELECT 1 FROM ${newsletterSuppressions} x WHERE x.email = s.email)`);
+    await tx.execute(queueDeliveries(issue.id));
     return issue;
   });
 }
@@ -80,13 +83,9 @@ export async function addLatecomers(db: Database, key: string): Promise<IssueRow
     const [issue] = await tx.select().from(newsletterIssues).where(eq(newsletterIssues.key, key));
     if (!issue) return null;
     const added = rowsOf<{ subscriber_id: number }>(
-      await tx.execute(sql`
-        INSERT INTO ${newsletterDeliveries} (issue_id, subscriber_id)
-        SELECT ${issue.id}, s.id FROM ${newsletterSubscribers} s
-         WHERE s.status = 'confirmed'
-           AND NOT EXISTS (SELECT 1 FROM ${newsletterSuppressions} x WHERE x.email = s.email)
-        ON CONFLICT DO NOTHING
-        RETURNING subscriber_id`),
+      await tx.execute(
+        sql`${queueDeliveries(issue.id)} ON CONFLICT DO NOTHING RETURNING subscriber_id`,
+      ),
     );
     if (added.length === 0) return null;
     const [reopened] = await tx
