@@ -23,10 +23,8 @@ describe.each(testDatabases())("subscriptions and deliveries on $name", (databas
   afterAll(() => handle?.dispose());
 
   beforeEach(async () => {
-    await handle.db.delete(newsletterDeliveries);
-    await handle.db.delete(newsletterIssues);
-    await handle.db.delete(newsletterSuppressions);
-    await handle.db.delete(newsletterSubscribers);
+    const tables = [newsletterDeliveries, newsletterIssues, newsletterSuppressions];
+    for (const table of [...tables, newsletterSubscribers]) await handle.db.delete(table);
   });
 
   const reader = async (email: string, status = "confirmed") => {
