@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { readCorrectionsOf, type Correction } from "../news/repository";
 import { corrections, staffAudit } from "../db/schema";
 import { MAX_CORRECTION_LENGTH } from "../../shared/newsroom";
-import { articleKey, CORRECTIONS_KEY } from "../../shared/cache-keys";
+import { articleKey, CORRECTIONS_KEY, field } from "../../shared/cache-keys";
 import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { NO_STORY, storyRow } from "./stories";
 import { hasControl, tidy } from "./text";
@@ -147,9 +147,7 @@ export async function storyCorrections(
   return {
     shown,
     retracted: retractions.flatMap((entry) => {
-      const before = entry.before;
-      if (typeof before !== "object" || before === null) return [];
-      const { text, date } = before as Record<string, unknown>;
+      const [text, date] = [field(entry.before, "text"), field(entry.before, "date")];
       if (typeof text !== "string" || typeof date !== "string") return [];
       return [
         {
