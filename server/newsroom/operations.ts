@@ -8,8 +8,8 @@ import type { Logger } from "../logger";
 import { sanDiegoDate } from "../../shared/san-diego-time";
 import { runNewsletter, type SendRun } from "../newsletter/send";
 import type { NewsletterMail } from "../newsletter/signup";
-import type { StaffMember } from "../staff/accounts";
 import { recordAudit } from "../staff/audit";
+import type { Actor } from "./action";
 
 /**
  * The admins' two buttons that start long work (issue #22, #23): an ingest pass and today's digest.
@@ -18,8 +18,6 @@ import { recordAudit } from "../staff/audit";
  * then the page answers; the work goes on in this process and writes its result to the audit log,
  * where the newsroom (of any process) reads it back.
  */
-
-type Actor = Pick<StaffMember, "id" | "email">;
 
 /** What pressing a button came to. */
 export type JobStart =

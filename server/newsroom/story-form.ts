@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { PIN_DURATIONS } from "../../shared/newsroom";
-import type { StaffMember } from "../staff/accounts";
-import type { ActionResult, NewsroomServices } from "./action";
+import type { ActionResult, Actor, NewsroomServices } from "./action";
 import { addCorrection, editCorrection, retractCorrection } from "./corrections";
 import { movePin, pin, unpin } from "./pins";
 import { restore, setHeadline, setPictureChoice, takeDown } from "./stories";
@@ -90,7 +89,7 @@ export const storyListAction = z.discriminatedUnion("intent", [
 /** Runs the story action a posted form asks for (read by storyAction), as `member`. */
 export function runStoryAction(
   services: NewsroomServices,
-  member: Pick<StaffMember, "id" | "email">,
+  member: Actor,
   action: StoryAction,
   id: string,
   now = new Date(),
