@@ -55,6 +55,11 @@ describe("readXml", () => {
       "rdf:RDF{rdf}[item{}[]]",
     ],
     [
+      "names of Object's own properties as plain prefixes and URIs",
+      `<r xmlns:p="constructor" xmlns:q="__proto__"><constructor:a/><__proto__:b/><toString:c/><p:d/><q:e/></r>`,
+      "r{}[constructor:a{constructor}[]__proto__:b{__proto__}[]toString:c{tostring}[]p:d{constructor}[]q:e{__proto__}[]]",
+    ],
+    [
       "an unclosed root",
       "<rss><channel><item><title>t</title>",
       "rss{}[channel{}[item{}[title{}[t]]]]",

@@ -36,38 +36,41 @@ export type XmlNode = XmlElement | XmlText | XmlCdata;
 // ---------------------------------------------------------------------------------------------------------
 // Namespaces
 
-const KNOWN_NAMESPACES: Record<string, string> = {
-  "http://www.w3.org/2005/atom": "atom",
-  "http://purl.org/atom/ns": "atom",
-  "http://purl.org/rss/1.0": "",
-  "http://my.netscape.com/rdf/simple/0.9": "",
-  "http://backend.userland.com/rss2": "",
-  "http://blogs.law.harvard.edu/tech/rss": "",
-  "http://www.w3.org/1999/02/22-rdf-syntax-ns": "rdf",
-  "http://purl.org/dc/elements/1.1": "dc",
-  "http://purl.org/dc/terms": "dcterms",
-  "http://purl.org/rss/1.0/modules/content": "content",
-  "http://search.yahoo.com/mrss": "media",
-  "http://tools.search.yahoo.com/mrss": "media",
-  "http://www.itunes.com/dtds/podcast-1.0.dtd": "itunes",
-  "http://www.w3.org/1999/xhtml": "xhtml",
-  "http://www.w3.org/xml/1998/namespace": "xml",
-  "http://purl.org/rss/1.0/modules/enclosure": "enc",
-  "http://rssnamespace.org/feedburner/ext/1.0": "feedburner",
-};
+// Maps, not plain objects: a feed's own names ("constructor", "__proto__") must not find Object's.
+const KNOWN_NAMESPACES = new Map<string, string>(
+  Object.entries({
+    "http://www.w3.org/2005/atom": "atom",
+    "http://purl.org/atom/ns": "atom",
+    "http://purl.org/rss/1.0": "",
+    "http://my.netscape.com/rdf/simple/0.9": "",
+    "http://backend.userland.com/rss2": "",
+    "http://blogs.law.harvard.edu/tech/rss": "",
+    "http://www.w3.org/1999/02/22-rdf-syntax-ns": "rdf",
+    "http://purl.org/dc/elements/1.1": "dc",
+    "http://purl.org/dc/terms": "dcterms",
+    "http://purl.org/rss/1.0/modules/content": "content",
+    "http://search.yahoo.com/mrss": "media",
+    "http://tools.search.yahoo.com/mrss": "media",
+    "http://www.itunes.com/dtds/podcast-1.0.dtd": "itunes",
+    "http://www.w3.org/1999/xhtml": "xhtml",
+    "http://www.w3.org/xml/1998/namespace": "xml",
+    "http://purl.org/rss/1.0/modules/enclosure": "enc",
+    "http://rssnamespace.org/feedburner/ext/1.0": "feedburner",
+  }),
+);
 
 function namespaceKey(uri: string): string {
   const key = uri
     .trim()
     .toLowerCase()
     .replace(/[/#]+$/, "");
-  return KNOWN_NAMESPACES[key] ?? uri;
+  return KNOWN_NAMESPACES.get(key) ?? uri;
 }
 
 // Prefixes used without a declaration (common in the wild) are read by their usual meaning: the
 // prefix itself for most (atom, dc, dcterms, content, media, itunes, rdf, xhtml, xml, enc,
 // feedburner are the keys of their namespaces), these for the others.
-const CONVENTIONAL_PREFIXES: Record<string, string> = { a10: "atom" };
+const CONVENTIONAL_PREFIXES = new Map([["a10", "atom"]]);
 
 /** Prefix → namespace URI in effect; "" is the default namespace. */
 type Scope = Map<string, string>;
@@ -96,7 +99,7 @@ function makeElement(name: string, attrs: Record<string, string>, scope: Scope):
       ? namespaceKey(uri)
       : prefix === ""
         ? ""
-        : (CONVENTIONAL_PREFIXES[prefix.toLowerCase()] ?? prefix.toLowerCase());
+        : (CONVENTIONAL_PREFIXES.get(prefix.toLowerCase()) ?? prefix.toLowerCase());
   return { kind: "element", name, local, ns, attrs, children: [] };
 }
 
