@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { lockForTransaction, type Database } from "../db/client";
 import { staff, staffSessions } from "../db/schema";
+import { normaliseEmail } from "../forms/repository";
 import { hashPassword, passwordProblem } from "./passwords";
 
 export const STAFF_ROLES = ["editor", "admin"] as const;
@@ -16,10 +17,6 @@ export class StaffError extends Error {}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function normalEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
 export const isStaffRole = (value: unknown): value is StaffRole =>
   typeof value === "string" && (STAFF_ROLES as readonly string[]).includes(value);
 
@@ -27,12 +24,12 @@ export const isStaffRole = (value: unknown): value is StaffRole =>
 export type AccountKey = number | string;
 
 const whereAccount = (key: AccountKey) =>
-  typeof key === "number" ? eq(staff.id, key) : eq(staff.email, normalEmail(key));
+  typeof key === "number" ? eq(staff.id, key) : eq(staff.email, normaliseEmail(key));
 
 const named = (key: AccountKey) =>
   typeof key === "number"
     ? "There is no such account: it may have been removed."
-    : `No account for ${normalEmail(key)}.`;
+    : `No account for ${normaliseEmail(key)}.`;
 
 function member(row: typeof staff.$inferSelect): StaffMember {
   return { id: row.id, email: row.email, role: isStaffRole(row.role) ? row.role : "editor" };
@@ -58,7 +55,7 @@ export async function addStaff(
   db: Database,
   input: { email: string; role: StaffRole; password: string },
 ): Promise<StaffMember> {
-  const email = normalEmail(input.email);
+  const email = normaliseEmail(input.email);
   if (!EMAIL.test(email)) throw new StaffError(`Not an e-mail address: ${input.email}`);
   const problem = passwordProblem(input.password);
   if (problem) throw new StaffError(problem);

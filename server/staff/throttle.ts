@@ -1,6 +1,6 @@
 import type { Database } from "../db/client";
 import { databaseRateLimits } from "../lib/rate-limit";
-import { normalEmail } from "./accounts";
+import { normaliseEmail } from "../forms/repository";
 
 /**
  * Failed sign-ins are counted in the database, so every process and machine counts together: five
@@ -28,7 +28,7 @@ export async function countSignInAttempt(
   now: Date,
 ): Promise<SignInAttempt> {
   const attempt = {
-    account: `sign-in-account:${normalEmail(email)}`,
+    account: `sign-in-account:${normaliseEmail(email)}`,
     address: `sign-in-address:${address}`,
     at: now.getTime(),
   };
