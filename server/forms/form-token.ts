@@ -11,6 +11,13 @@ export const FASTEST_HUMAN_MS = 3_000;
 /** Later than this, the form was kept or copied rather than filled in. */
 export const OLDEST_FORM_MS = 24 * 60 * 60_000;
 
+/** Whether `given` is `expected`, compared in constant time (a signature, a token). */
+export function sameText(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 const sign = (secret: Buffer, issuedAt: number) =>
   createHmac("sha256", secret).update(`form:${issuedAt}`).digest("base64url");
 
@@ -30,9 +37,7 @@ export function formTokenDoubt(
 ): string | null {
   const match = /^(\d{1,15})\.([\w-]{43})$/.exec(token ?? "");
   const issuedAt = Number(match?.[1]);
-  const given = Buffer.from(match?.[2] ?? "");
-  const expected = Buffer.from(sign(secret, issuedAt));
-  if (!match || given.length !== expected.length || !timingSafeEqual(given, expected)) {
+  if (!match || !sameText(match[2] ?? "", sign(secret, issuedAt))) {
     return "no valid form token";
   }
   const age = now - issuedAt;

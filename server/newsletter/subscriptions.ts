@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { CONFIRM_TOKEN_HOURS } from "../../shared/newsletter";
 import { lockForTransaction, type Database } from "../db/client";
@@ -8,6 +8,7 @@ import {
   newsletterSuppressions,
 } from "../db/schema";
 import { siteSecret } from "../db/secrets";
+import { sameText } from "../forms/form-token";
 import { normaliseEmail } from "../forms/repository";
 
 /**
@@ -190,12 +191,6 @@ export async function unsubscribeToken(db: Database, publicId: string): Promise<
   const hex = publicId.replaceAll("-", "").toLowerCase();
   return `${hex}.${await macOf(db, hex)}`;
 }
-
-const sameText = (given: string, expected: string) => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
 
 /**
  * The subscriber an unsubscribe token names, or null when it is not one of ours. Tokens of mails

@@ -1,8 +1,9 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { parseCookie, stringifySetCookie } from "cookie";
 import { and, eq, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { siteSecret } from "../db/secrets";
+import { sameText } from "../forms/form-token";
 import { staff, staffSessions } from "../db/schema";
 import { isStaffRole, type StaffMember } from "./accounts";
 
@@ -139,7 +140,5 @@ export async function csrfTokenMatches(
   given: FormDataEntryValue | null,
 ): Promise<boolean> {
   if (typeof given !== "string") return false;
-  const expected = Buffer.from(await csrfToken(db, session));
-  const actual = Buffer.from(given);
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return sameText(given, await csrfToken(db, session));
 }
