@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 
 /**
  * A form's signed time: when the page with the form was rendered, signed with the site's secret, so
@@ -17,6 +17,9 @@ export function sameText(given: string, expected: string): boolean {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** What is stored of a random token (a session's, a confirmation's): its sha256. */
+export const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 const sign = (secret: Buffer, issuedAt: number) =>
   createHmac("sha256", secret).update(`form:${issuedAt}`).digest("base64url");

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { CONFIRM_TOKEN_HOURS } from "../../shared/newsletter";
 import { lockForTransaction, type Database } from "../db/client";
@@ -8,7 +8,7 @@ import {
   newsletterSuppressions,
 } from "../db/schema";
 import { siteSecret } from "../db/secrets";
-import { sameText } from "../forms/form-token";
+import { sameText, tokenHash } from "../forms/form-token";
 import { normaliseEmail } from "../forms/repository";
 
 /**
@@ -20,8 +20,6 @@ export { CONFIRM_TOKEN_HOURS };
 
 export type SubscriberStatus = "pending" | "confirmed" | "unsubscribed";
 export type SuppressionReason = "unsubscribed" | "bounced";
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** A confirmation to send: the address and the token its link carries (never stored as such). */
 export interface ConfirmationToSend {
@@ -102,7 +100,7 @@ export async function requestSubscription(
     const [row] = await tx
       .update(newsletterSubscribers)
       .set({
-        confirmTokenHash: hashToken(token),
+        confirmTokenHash: tokenHash(token),
         confirmExpiresAt: new Date(options.now.getTime() + CONFIRM_TOKEN_HOURS * HOUR_MS),
         confirmSentAt: options.now,
       })
@@ -128,7 +126,7 @@ export async function requestSubscription(
 /** Subscribers whose confirmation token is `token`, not expired at `now`. */
 const unexpiredToken = (token: string, now: Date) =>
   and(
-    eq(newsletterSubscribers.confirmTokenHash, hashToken(token)),
+    eq(newsletterSubscribers.confirmTokenHash, tokenHash(token)),
     gt(newsletterSubscribers.confirmExpiresAt, now),
   );
 

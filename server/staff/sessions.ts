@@ -1,9 +1,9 @@
-import { createHash, createHmac, randomBytes } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { parseCookie, stringifySetCookie } from "cookie";
 import { and, eq, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { siteSecret } from "../db/secrets";
-import { sameText } from "../forms/form-token";
+import { sameText, tokenHash } from "../forms/form-token";
 import { staff, staffSessions } from "../db/schema";
 import { isStaffRole, type StaffMember } from "./accounts";
 
@@ -21,8 +21,6 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60_000;
 const TOUCH_EVERY_MS = 60_000;
 
 const TOKEN = /^[\w-]{43}$/;
-
-const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export interface StaffSession {
   member: StaffMember;
