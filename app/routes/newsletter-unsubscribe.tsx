@@ -57,6 +57,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const state = actionData?.state ?? loaderData.state;
+  // The page's button: a post of the mail's token and what to do with it.
+  const button = (intent: string, words: string, className?: string) => (
+    <Form method="post" action="/newsletter/unsubscribe" className={className}>
+      <input type="hidden" name="token" value={loaderData.token} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className="w-full rounded bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark"
+      >
+        {words}
+      </button>
+    </Form>
+  );
   if (state === "unsubscribed") {
     return (
       <div className="mx-auto max-w-md">
@@ -67,19 +81,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
           Your address is off the list.
           {loaderData.token ? " Changed your mind? Subscribe again with the button below." : ""}
         </p>
-        {loaderData.token ? (
-          <Form method="post" action="/newsletter/unsubscribe" className="mt-6">
-            <input type="hidden" name="token" value={loaderData.token} />
-            <button
-              type="submit"
-              name="intent"
-              value="resubscribe"
-              className="w-full rounded bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark"
-            >
-              Subscribe again
-            </button>
-          </Form>
-        ) : null}
+        {loaderData.token ? button("resubscribe", "Subscribe again", "mt-6") : null}
       </div>
     );
   }
@@ -105,17 +107,7 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
       <PageHeading lead="Press the button and we will stop sending the daily newsletter to this address.">
         Unsubscribe from the newsletter
       </PageHeading>
-      <Form method="post" action="/newsletter/unsubscribe">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <button
-          type="submit"
-          name="intent"
-          value="unsubscribe"
-          className="w-full rounded bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-dark"
-        >
-          Unsubscribe
-        </button>
-      </Form>
+      {button("unsubscribe", "Unsubscribe")}
     </div>
   );
 }
