@@ -185,14 +185,10 @@ function ContactForm({ categories, category, formToken, answer }: FormProps) {
 
   return (
     <Form method="post" className="relative space-y-5">
-      {answer?.error ? (
+      {answer?.error || errorCount > 0 ? (
         <p role="alert" className="rounded bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
-          {answer.error}
-        </p>
-      ) : null}
-      {errorCount > 0 ? (
-        <p role="alert" className="rounded bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
-          {`Please correct ${errorCount === 1 ? "the field" : `the ${errorCount} fields`} marked below.`}
+          {answer?.error ||
+            `Please correct ${errorCount === 1 ? "the field" : `the ${errorCount} fields`} marked below.`}
         </p>
       ) : null}
       <Honeypot />
