@@ -1,6 +1,6 @@
 import type { RetractedCorrection, StoryCorrection } from "../../server/newsroom/corrections";
 import { MAX_CORRECTION_LENGTH } from "../../shared/newsroom";
-import { DANGER_BUTTON, FIELD, formatStaffTime, PRIMARY_BUTTON } from "./NewsroomNotice";
+import { DANGER_BUTTON, Field, formatStaffTime, PRIMARY_BUTTON } from "./NewsroomNotice";
 import { NewsroomForm } from "../routes/newsroom/layout";
 
 /**
@@ -35,16 +35,13 @@ export function StoryCorrections({
                 </summary>
                 <NewsroomForm className="mt-2 flex flex-col gap-3">
                   <input type="hidden" name="correction-id" value={c.id} />
-                  <label className="flex flex-col gap-1 font-semibold">
-                    Its words (it keeps its date)
-                    <textarea
-                      name="correction"
-                      defaultValue={c.text}
-                      maxLength={MAX_CORRECTION_LENGTH}
-                      rows={3}
-                      className={FIELD}
-                    />
-                  </label>
+                  <Field
+                    label="Its words (it keeps its date)"
+                    name="correction"
+                    defaultValue={c.text}
+                    maxLength={MAX_CORRECTION_LENGTH}
+                    rows={3}
+                  />
                   <p className="flex flex-wrap gap-2">
                     <button
                       type="submit"

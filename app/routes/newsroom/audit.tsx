@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { AUDIT_KINDS, auditSentence, isAuditKind } from "../../../server/newsroom/audit-log";
 import { auditAuthors, auditPage } from "../../../server/staff/audit";
 import { requireAdmin } from "../../../server/staff/guard";
-import { FIELD, formatStaffTime, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
+import { FIELD, Field, formatStaffTime, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
 import { PageLinks } from "../../components/PageLinks";
 import type { Route } from "./+types/audit";
 import { addressWith, newsroomMeta } from "../../lib/newsroom-meta";
@@ -56,28 +56,22 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         Every staff action, newest first, in San Diego time. Nobody can change it from here.
       </p>
       <Form method="get" className="flex flex-wrap items-end gap-3">
-        <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 font-semibold">
-          Who
-          <select name="who" defaultValue={who ?? ""} className={`${FIELD} min-w-0`}>
-            <option value="">Everyone</option>
-            {authors.map((email) => (
-              <option key={email} value={email}>
-                {email}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex min-w-0 flex-1 basis-56 flex-col gap-1 font-semibold">
-          What
-          <select name="kind" defaultValue={kind ?? ""} className={`${FIELD} min-w-0`}>
-            <option value="">Every kind of action</option>
-            {kinds.map((k) => (
-              <option key={k.key} value={k.key}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field
+          label="Who"
+          labelClassName="flex min-w-0 flex-1 basis-56 flex-col gap-1 font-semibold"
+          name="who"
+          defaultValue={who ?? ""}
+          className={`${FIELD} min-w-0`}
+          options={[["", "Everyone"], ...authors.map((email) => [email, email] as const)]}
+        />
+        <Field
+          label="What"
+          labelClassName="flex min-w-0 flex-1 basis-56 flex-col gap-1 font-semibold"
+          name="kind"
+          defaultValue={kind ?? ""}
+          className={`${FIELD} min-w-0`}
+          options={[["", "Every kind of action"], ...kinds.map((k) => [k.key, k.label] as const)]}
+        />
         <button type="submit" className={PRIMARY_BUTTON}>
           Show
         </button>

@@ -14,6 +14,7 @@ import { dateToSanDiegoLocal, sanDiegoLocalToDate } from "../../../shared/san-di
 import {
   BUTTON,
   FIELD,
+  Field,
   formatStaffTime,
   NewsroomNotice,
   PRIMARY_BUTTON,
@@ -125,18 +126,15 @@ export default function Banner({ loaderData, actionData }: Route.ComponentProps)
         </h2>
         <NewsroomForm className="mt-3 flex flex-col gap-4">
           <input type="hidden" name="intent" value="set" />
-          <label className="flex flex-col gap-1 font-semibold">
-            Text
-            <input
-              type="text"
-              name="text"
-              required
-              minLength={3}
-              maxLength={MAX_BANNER_TEXT_LENGTH}
-              defaultValue={actionData?.text ?? (banner?.live ? banner.text : "")}
-              className={FIELD}
-            />
-          </label>
+          <Field
+            label="Text"
+            type="text"
+            name="text"
+            required
+            minLength={3}
+            maxLength={MAX_BANNER_TEXT_LENGTH}
+            defaultValue={actionData?.text ?? (banner?.live ? banner.text : "")}
+          />
           <label className="flex flex-col gap-1 font-semibold">
             <span>
               Link <span className="font-normal text-slate-700">(optional)</span>
@@ -155,22 +153,21 @@ export default function Banner({ loaderData, actionData }: Route.ComponentProps)
               /local-news.
             </span>
           </label>
-          <label className="flex flex-col gap-1 font-semibold">
-            Ends (San Diego time)
-            <input
-              type="datetime-local"
-              name="expires"
-              required
-              min={earliest}
-              max={latest}
-              aria-describedby="expires-help"
-              defaultValue={actionData?.expires ?? (banner?.live ? banner.expires : suggested)}
-              className={`${FIELD} max-w-full`}
-            />
+          <Field
+            label="Ends (San Diego time)"
+            type="datetime-local"
+            name="expires"
+            required
+            min={earliest}
+            max={latest}
+            aria-describedby="expires-help"
+            defaultValue={actionData?.expires ?? (banner?.live ? banner.expires : suggested)}
+            className={`${FIELD} max-w-full`}
+          >
             <span id="expires-help" className="text-sm font-normal text-slate-700">
               From {MIN_BANNER_MINUTES} minutes to {MAX_BANNER_DAYS} days from now.
             </span>
-          </label>
+          </Field>
           <p>
             <button type="submit" className={PRIMARY_BUTTON}>
               Put the banner up

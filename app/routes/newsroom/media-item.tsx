@@ -7,7 +7,7 @@ import { mediaById } from "../../../server/newsroom/post-reads";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { cropPath, uploadedPicture } from "../../../shared/picture";
 import { POST_LIMITS } from "../../../shared/post-fields";
-import { BUTTON, FIELD, NewsroomNotice } from "../../components/NewsroomNotice";
+import { BUTTON, Field, NewsroomNotice } from "../../components/NewsroomNotice";
 import { FOCUS_PICKER_WIDTH, FocusPicker } from "../../components/FocusPicker";
 import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
 import { NewsroomForm } from "./layout";
@@ -112,26 +112,20 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
           Words
         </h2>
         <NewsroomForm className="mt-3 flex flex-col gap-3">
-          <label className="flex flex-col gap-1 font-semibold">
-            Alt text (what the picture shows)
-            <input
-              type="text"
-              name="alt"
-              defaultValue={media.alt}
-              maxLength={POST_LIMITS.pictureAlt}
-              className={FIELD}
-            />
-          </label>
-          <label className="flex flex-col gap-1 font-semibold">
-            Credit
-            <input
-              type="text"
-              name="credit"
-              defaultValue={media.credit}
-              maxLength={POST_LIMITS.pictureCredit}
-              className={FIELD}
-            />
-          </label>
+          <Field
+            label="Alt text (what the picture shows)"
+            type="text"
+            name="alt"
+            defaultValue={media.alt}
+            maxLength={POST_LIMITS.pictureAlt}
+          />
+          <Field
+            label="Credit"
+            type="text"
+            name="credit"
+            defaultValue={media.credit}
+            maxLength={POST_LIMITS.pictureCredit}
+          />
           <button type="submit" className={`${BUTTON} self-start`}>
             Save
           </button>

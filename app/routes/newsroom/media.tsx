@@ -6,7 +6,7 @@ import { uploadPicture } from "../../../server/newsroom/media";
 import { listMedia, MEDIA_PAGE_SIZE } from "../../../server/newsroom/post-reads";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { fallbackVariant } from "../../../shared/picture";
-import { BUTTON, FIELD, NewsroomNotice, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
+import { BUTTON, Field, NewsroomNotice, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 import { NewsroomForm } from "./layout";
 import type { Route } from "./+types/media";
@@ -66,34 +66,28 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
           Upload a picture
         </h2>
         <NewsroomForm encType="multipart/form-data" className="mt-3 flex flex-col gap-3">
-          <label className="flex flex-col gap-1 font-semibold">
-            Picture file (JPEG, PNG, WebP, AVIF or GIF)
-            <input
-              type="file"
-              name="picture"
-              required
-              accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-              className="text-sm font-normal"
-            />
-          </label>
-          <label className="flex flex-col gap-1 font-semibold">
-            Alt text (what the picture shows)
-            <input type="text" name="alt" className={FIELD} />
-          </label>
-          <label className="flex flex-col gap-1 font-semibold">
-            Credit
-            <input type="text" name="credit" className={FIELD} />
-          </label>
+          <Field
+            label="Picture file (JPEG, PNG, WebP, AVIF or GIF)"
+            type="file"
+            name="picture"
+            required
+            accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+            className="text-sm font-normal"
+          />
+          <Field label="Alt text (what the picture shows)" type="text" name="alt" />
+          <Field label="Credit" type="text" name="credit" />
           <button type="submit" className={`${PRIMARY_BUTTON} self-start`}>
             Upload
           </button>
         </NewsroomForm>
       </section>
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col gap-1 font-semibold">
-          Find by alt text, credit or file name
-          <input type="search" name="q" defaultValue={query} className={FIELD} />
-        </label>
+        <Field
+          label="Find by alt text, credit or file name"
+          type="search"
+          name="q"
+          defaultValue={query}
+        />
         <button type="submit" className={BUTTON}>
           Find
         </button>

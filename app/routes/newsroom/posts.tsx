@@ -10,7 +10,7 @@ import {
   type PostKind,
   type PostStatus,
 } from "../../../shared/post-fields";
-import { BUTTON, FIELD, formatStaffTime, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
+import { BUTTON, Field, formatStaffTime, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
 import { PageLinks } from "../../components/PageLinks";
 import { addressWith, newsroomMeta } from "../../lib/newsroom-meta";
 import { NewsroomForm } from "./layout";
@@ -79,28 +79,18 @@ export default function Posts({ loaderData }: Route.ComponentProps) {
         </button>
       </NewsroomForm>
       <Form method="get" className="flex flex-wrap items-end gap-3" aria-label="Filter">
-        <label className="flex flex-col gap-1 font-semibold">
-          Kind
-          <select name="kind" defaultValue={kind} className={FIELD}>
-            <option value="">All</option>
-            {POST_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {KIND_NAMES[k]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 font-semibold">
-          Status
-          <select name="status" defaultValue={status} className={FIELD}>
-            <option value="">All</option>
-            {POST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_NAMES[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field
+          label="Kind"
+          name="kind"
+          defaultValue={kind}
+          options={[["", "All"], ...POST_KINDS.map((k) => [k, KIND_NAMES[k]] as const)]}
+        />
+        <Field
+          label="Status"
+          name="status"
+          defaultValue={status}
+          options={[["", "All"], ...POST_STATUSES.map((s) => [s, STATUS_NAMES[s]] as const)]}
+        />
         <button type="submit" className={BUTTON}>
           Show
         </button>

@@ -15,6 +15,7 @@ import {
   BUTTON,
   DANGER_BUTTON,
   FIELD,
+  Field,
   NewsroomNotice,
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
@@ -93,38 +94,29 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
             left in the box; a refused one keeps them. */}
         <NewsroomForm key={key} className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="intent" value="add" />
-          <label className="flex min-w-0 flex-1 basis-60 flex-col gap-1 font-semibold">
-            Words or pattern
-            <input
-              type="text"
-              name="pattern"
-              required
-              maxLength={MAX_PATTERN_LENGTH}
-              defaultValue={actionData?.pattern ?? ""}
-              className={FIELD}
-            />
-          </label>
-          <label className="flex flex-col gap-1 font-semibold">
-            Matched in
-            <select name="field" defaultValue="title" className={FIELD}>
-              {BLOCK_FIELDS.map((f) => (
-                <option key={f} value={f}>
-                  {BLOCK_FIELD_LABELS[f]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex max-w-full min-w-0 flex-col gap-1 font-semibold">
-            Feed
-            <select name="feed" defaultValue="" className={`${FIELD} max-w-full`}>
-              <option value="">Every feed</option>
-              {feeds.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field
+            label="Words or pattern"
+            labelClassName="flex min-w-0 flex-1 basis-60 flex-col gap-1 font-semibold"
+            type="text"
+            name="pattern"
+            required
+            maxLength={MAX_PATTERN_LENGTH}
+            defaultValue={actionData?.pattern ?? ""}
+          />
+          <Field
+            label="Matched in"
+            name="field"
+            defaultValue="title"
+            options={BLOCK_FIELDS.map((f) => [f, BLOCK_FIELD_LABELS[f]])}
+          />
+          <Field
+            label="Feed"
+            labelClassName="flex max-w-full min-w-0 flex-col gap-1 font-semibold"
+            name="feed"
+            defaultValue=""
+            className={`${FIELD} max-w-full`}
+            options={[["", "Every feed"], ...feeds.map((f) => [f.id, f.label] as const)]}
+          />
           <button type="submit" className={PRIMARY_BUTTON}>
             Add the rule
           </button>

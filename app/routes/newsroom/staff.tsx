@@ -19,6 +19,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../../server/staff/
 import {
   BUTTON,
   FIELD,
+  Field,
   formatStaffTime,
   NewsroomNotice,
   PRIMARY_BUTTON,
@@ -229,36 +230,24 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         </h2>
         <NewsroomForm key={key} className="mt-3 flex max-w-xl flex-col gap-4">
           <input type="hidden" name="intent" value="add" />
-          <label className="flex flex-col gap-1 font-semibold">
-            E-mail
-            <input
-              type="email"
-              name="email"
-              required
-              autoComplete="off"
-              defaultValue={adding ? actionData.email : ""}
-              className={`${FIELD} min-w-0`}
-            />
-          </label>
-          <label className="flex flex-col gap-1 font-semibold">
-            Role
-            <select
-              name="role"
-              defaultValue={(adding ? actionData.role : null) ?? "editor"}
-              className={`${FIELD} min-w-0`}
-            >
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_NAMES[r]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field
+            label="E-mail"
+            type="email"
+            name="email"
+            required
+            autoComplete="off"
+            defaultValue={adding ? actionData.email : ""}
+            className={`${FIELD} min-w-0`}
+          />
+          <Field
+            label="Role"
+            name="role"
+            defaultValue={(adding ? actionData.role : null) ?? "editor"}
+            className={`${FIELD} min-w-0`}
+            options={roles.map((r) => [r, ROLE_NAMES[r]])}
+          />
           <div className="flex flex-col gap-1">
-            <label className="flex flex-col gap-1 font-semibold">
-              Password
-              <input {...passwordField} aria-describedby="password-help" />
-            </label>
+            <Field label="Password" {...passwordField} aria-describedby="password-help" />
             <p id="password-help" className="text-sm text-slate-700">
               {rule} Give it to them in person or through a password manager, never by e-mail.
             </p>

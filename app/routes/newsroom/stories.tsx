@@ -26,6 +26,7 @@ import {
   BUTTON,
   DANGER_BUTTON,
   FIELD,
+  Field,
   formatStaffTime,
   NewsroomNotice,
   PRIMARY_BUTTON,
@@ -180,31 +181,25 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
           Find a story
         </h2>
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
-          <label className="flex min-w-0 flex-1 basis-60 flex-col gap-1 font-semibold">
-            Words (as readers&apos; search finds them), an id or a link
-            <input type="search" name="q" defaultValue={query} className={FIELD} />
-          </label>
-          <label className="flex flex-col gap-1 font-semibold">
-            Category
-            <select name="category" defaultValue={category ?? ""} className={FIELD}>
-              <option value="">All categories</option>
-              {CATEGORIES.map((c) => (
-                <option key={c.key} value={c.key}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1 font-semibold">
-            Status
-            <select name="status" defaultValue={status} className={FIELD}>
-              {STORY_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STORY_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Field
+            label="Words (as readers' search finds them), an id or a link"
+            labelClassName="flex min-w-0 flex-1 basis-60 flex-col gap-1 font-semibold"
+            type="search"
+            name="q"
+            defaultValue={query}
+          />
+          <Field
+            label="Category"
+            name="category"
+            defaultValue={category ?? ""}
+            options={[["", "All categories"], ...CATEGORIES.map((c) => [c.key, c.name] as const)]}
+          />
+          <Field
+            label="Status"
+            name="status"
+            defaultValue={status}
+            options={STORY_STATUSES.map((s) => [s, STORY_STATUS_LABELS[s]])}
+          />
           <button type="submit" className={PRIMARY_BUTTON}>
             Show
           </button>

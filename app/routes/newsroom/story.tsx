@@ -23,6 +23,7 @@ import {
   BUTTON,
   DANGER_BUTTON,
   FIELD,
+  Field,
   formatStaffTime,
   NewsroomNotice,
   PRIMARY_BUTTON,
@@ -171,17 +172,14 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
         ) : null}
         <NewsroomForm className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="headline" />
-          <label className="flex flex-col gap-1 font-semibold">
-            Our headline
-            <input
-              type="text"
-              name="headline"
-              maxLength={MAX_HEADLINE_LENGTH}
-              defaultValue={story.feedTitle !== null ? story.title : ""}
-              aria-invalid={errorFor("headline") ? true : undefined}
-              className={FIELD}
-            />
-          </label>
+          <Field
+            label="Our headline"
+            type="text"
+            name="headline"
+            maxLength={MAX_HEADLINE_LENGTH}
+            defaultValue={story.feedTitle !== null ? story.title : ""}
+            aria-invalid={errorFor("headline") ? true : undefined}
+          />
           <p className="flex flex-wrap gap-2">
             <button type="submit" className={PRIMARY_BUTTON}>
               Save the headline
@@ -282,16 +280,14 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           )}
           <NewsroomForm className="flex flex-wrap items-end gap-3">
             <input type="hidden" name="intent" value="group-join" />
-            <label className="flex min-w-0 flex-1 flex-col gap-1 font-semibold">
-              Join it with another story (its id or its address on the site)
-              <input
-                name="other"
-                required
-                maxLength={300}
-                aria-invalid={errorFor("group-join") ? true : undefined}
-                className={FIELD}
-              />
-            </label>
+            <Field
+              label="Join it with another story (its id or its address on the site)"
+              labelClassName="flex min-w-0 flex-1 flex-col gap-1 font-semibold"
+              name="other"
+              required
+              maxLength={300}
+              aria-invalid={errorFor("group-join") ? true : undefined}
+            />
             <button type="submit" className={PRIMARY_BUTTON}>
               Join
             </button>
