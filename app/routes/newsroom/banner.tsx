@@ -19,7 +19,7 @@ import {
   NewsroomNotice,
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
-import { NewsroomForm } from "./layout";
+import { NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/banner";
 import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -90,10 +90,7 @@ export default function Banner({ loaderData, actionData }: Route.ComponentProps)
       </p>
       <NewsroomNotice done={done} error={actionData?.error} />
 
-      <section aria-labelledby="now-heading" className="rounded p-4 ring-1 ring-slate-200">
-        <h2 id="now-heading" className="text-xl font-bold">
-          On the home page now
-        </h2>
+      <Panel id="now-heading" title="On the home page now" boxed>
         {banner?.live ? (
           <div className="mt-3 flex flex-col gap-3">
             <p className="rounded bg-red-700 px-4 py-2 break-words text-white">
@@ -118,12 +115,9 @@ export default function Banner({ loaderData, actionData }: Route.ComponentProps)
             {banner ? ` The last one ended ${formatStaffTime(banner.expiresAt)}.` : ""}
           </p>
         )}
-      </section>
+      </Panel>
 
-      <section aria-labelledby="set-heading" className="rounded p-4 ring-1 ring-slate-200">
-        <h2 id="set-heading" className="text-xl font-bold">
-          {banner?.live ? "Change the banner" : "Set a banner"}
-        </h2>
+      <Panel id="set-heading" title={banner?.live ? "Change the banner" : "Set a banner"} boxed>
         <NewsroomForm className="mt-3 flex flex-col gap-4">
           <input type="hidden" name="intent" value="set" />
           <Field
@@ -174,7 +168,7 @@ export default function Banner({ loaderData, actionData }: Route.ComponentProps)
             </button>
           </p>
         </NewsroomForm>
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { feedHealthReport } from "../../../server/ingest/feed-health";
 import { lastIngest, type JobStart } from "../../../server/newsroom/operations";
 import { requireAdmin } from "../../../server/staff/guard";
 import { formatStaffTime, NewsroomNotice, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
-import { NewsroomForm } from "./layout";
+import { NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/feeds";
 import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -78,10 +78,7 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Feeds</h1>
       <NewsroomNotice done={done} />
-      <section aria-labelledby="ingest-heading" className="rounded p-4 ring-1 ring-slate-200">
-        <h2 id="ingest-heading" className="text-xl font-bold">
-          Ingest
-        </h2>
+      <Panel id="ingest-heading" title="Ingest" boxed>
         <p className="mt-2">
           A feed was last read {lastReadAt ? formatStaffTime(lastReadAt) : "never"} (San Diego
           time).
@@ -101,7 +98,7 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-sm text-slate-700">
           A pass reads the feeds that are due, as the schedule does, and never runs twice at once.
         </p>
-      </section>
+      </Panel>
 
       <section aria-labelledby="feeds-heading">
         <h2 id="feeds-heading" className="text-xl font-bold">

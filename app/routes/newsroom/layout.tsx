@@ -46,6 +46,31 @@ export function NewsroomForm({
 }
 
 /**
+ * A part of a newsroom page under its heading, which labels it: `boxed` in a ring, or laid out by
+ * its className; `small`, a smaller heading.
+ */
+export function Panel(props: {
+  id: string;
+  title: React.ReactNode;
+  boxed?: boolean;
+  className?: string;
+  small?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={props.id}
+      className={props.boxed ? "rounded p-4 ring-1 ring-slate-200" : props.className}
+    >
+      <h2 id={props.id} className={props.small ? "text-lg font-bold" : "text-xl font-bold"}>
+        {props.title}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
+/**
  * The overview is loaded as a page, never fetched as data: its data address, /newsroom.data, is
  * outside the session cookie's path (/newsroom), so a client-side navigation there would arrive
  * signed out.

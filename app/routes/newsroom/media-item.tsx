@@ -10,7 +10,7 @@ import { POST_LIMITS } from "../../../shared/post-fields";
 import { BUTTON, Field, NewsroomNotice } from "../../components/NewsroomNotice";
 import { FOCUS_PICKER_WIDTH, FocusPicker } from "../../components/FocusPicker";
 import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
-import { NewsroomForm } from "./layout";
+import { NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/media-item";
 
 export const meta: Route.MetaFunction = newsroomMeta("Picture");
@@ -79,10 +79,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </p>
       <NewsroomNotice done={loaderData.done} error={actionData?.error} />
-      <section aria-labelledby="focus-heading" className="flex flex-col gap-2">
-        <h2 id="focus-heading" className="text-lg font-bold">
-          Focal point
-        </h2>
+      <Panel id="focus-heading" title="Focal point" className="flex flex-col gap-2" small>
         <p id="focus-hint" className="text-sm">
           Select the point that must stay in every crop.
         </p>
@@ -106,11 +103,8 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="words-heading" className="rounded p-4 ring-1 ring-slate-200">
-        <h2 id="words-heading" className="text-lg font-bold">
-          Words
-        </h2>
+      </Panel>
+      <Panel id="words-heading" title="Words" boxed small>
         <NewsroomForm className="mt-3 flex flex-col gap-3">
           <Field
             label="Alt text (what the picture shows)"
@@ -130,7 +124,7 @@ export default function MediaItem({ loaderData, actionData }: Route.ComponentPro
             Save
           </button>
         </NewsroomForm>
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { fallbackVariant } from "../../../shared/picture";
 import { BUTTON, Field, NewsroomNotice, PRIMARY_BUTTON } from "../../components/NewsroomNotice";
 import { newsroomMeta } from "../../lib/newsroom-meta";
-import { NewsroomForm } from "./layout";
+import { NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/media";
 
 /** The media library: uploads (hence the upload body limit), search, and the way to each picture. */
@@ -61,10 +61,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold">Media library</h1>
       <NewsroomNotice error={actionData?.error} />
-      <section aria-labelledby="upload-heading" className="rounded p-4 ring-1 ring-slate-200">
-        <h2 id="upload-heading" className="text-lg font-bold">
-          Upload a picture
-        </h2>
+      <Panel id="upload-heading" title="Upload a picture" boxed small>
         <NewsroomForm encType="multipart/form-data" className="mt-3 flex flex-col gap-3">
           <Field
             label="Picture file (JPEG, PNG, WebP, AVIF or GIF)"
@@ -80,7 +77,7 @@ export default function MediaLibrary({ loaderData, actionData }: Route.Component
             Upload
           </button>
         </NewsroomForm>
-      </section>
+      </Panel>
       <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
         <Field
           label="Find by alt text, credit or file name"

@@ -18,7 +18,7 @@ import {
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
 import { PageLinks } from "../../components/PageLinks";
-import { NewsroomForm } from "./layout";
+import { NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/newsletter";
 import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -105,10 +105,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold">Newsletter</h1>
       <NewsroomNotice done={done} />
 
-      <section aria-labelledby="counts-heading">
-        <h2 id="counts-heading" className="text-xl font-bold">
-          Subscribers
-        </h2>
+      <Panel id="counts-heading" title="Subscribers">
         <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-5">
           {numbers.map(([label, n]) => (
             <div key={label} className="rounded p-3 ring-1 ring-slate-200">
@@ -126,12 +123,9 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
             Download the subscribers (CSV)
           </a>
         </p>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="digest-heading" className="rounded p-4 ring-1 ring-slate-200">
-        <h2 id="digest-heading" className="text-xl font-bold">
-          Today's digest
-        </h2>
+      <Panel id="digest-heading" title="Today's digest" boxed>
         <DigestButton today={today} confirming={confirming} />
         {issues.length > 0 ? (
           <>
@@ -169,7 +163,7 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="mt-1">There is no story to send yet.</p>
         )}
-      </section>
+      </Panel>
 
       <section aria-labelledby="list-heading">
         <h2 id="list-heading" className="text-xl font-bold">

@@ -12,7 +12,7 @@ import { restoreRevision } from "../../../server/newsroom/posts";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { BUTTON, FIELD, formatStaffTime, NewsroomNotice } from "../../components/NewsroomNotice";
 import { newsroomMeta } from "../../lib/newsroom-meta";
-import { NewsroomForm } from "./layout";
+import { NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/post-revisions";
 
 export const meta: Route.MetaFunction = newsroomMeta("Revisions");
@@ -108,10 +108,7 @@ export default function Revisions({ loaderData, actionData }: Route.ComponentPro
           Compare
         </button>
       </Form>
-      <section aria-labelledby="changes-heading" className="flex flex-col gap-3">
-        <h2 id="changes-heading" className="text-xl font-bold">
-          What changed
-        </h2>
+      <Panel id="changes-heading" title="What changed" className="flex flex-col gap-3">
         {changes.length === 0 ? (
           <p>No differences.</p>
         ) : (
@@ -138,11 +135,8 @@ export default function Revisions({ loaderData, actionData }: Route.ComponentPro
             ))}
           </dl>
         )}
-      </section>
-      <section aria-labelledby="all-heading" className="flex flex-col gap-3">
-        <h2 id="all-heading" className="text-xl font-bold">
-          Every save
-        </h2>
+      </Panel>
+      <Panel id="all-heading" title="Every save" className="flex flex-col gap-3">
         <ol className="divide-y divide-slate-200 rounded ring-1 ring-slate-200">
           {revisions.map((r) => (
             <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
@@ -159,7 +153,7 @@ export default function Revisions({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </ol>
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -19,7 +19,7 @@ import {
   NewsroomNotice,
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
-import { NewsroomForm } from "./layout";
+import { NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/rules";
 import { doneMessage, newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -86,10 +86,7 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
       </p>
       <NewsroomNotice done={done} error={actionData?.error} />
 
-      <section aria-labelledby="add-heading" className="rounded p-4 ring-1 ring-slate-200">
-        <h2 id="add-heading" className="text-xl font-bold">
-          Add a rule
-        </h2>
+      <Panel id="add-heading" title="Add a rule" boxed>
         {/* Drawn anew after each change (a new location key), so an added rule's words are not
             left in the box; a refused one keeps them. */}
         <NewsroomForm key={key} className="mt-3 flex flex-wrap items-end gap-3">
@@ -121,12 +118,9 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
             Add the rule
           </button>
         </NewsroomForm>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="rules-heading">
-        <h2 id="rules-heading" className="text-xl font-bold">
-          Rules in force
-        </h2>
+      <Panel id="rules-heading" title="Rules in force">
         {rules.length === 0 ? (
           <p className="mt-2">No rule yet.</p>
         ) : (
@@ -164,7 +158,7 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
             ))}
           </ul>
         )}
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -26,7 +26,7 @@ import {
 } from "../../components/NewsroomNotice";
 import { newsroomHeaders } from "../../lib/headers";
 import { newsroomMeta } from "../../lib/newsroom-meta";
-import { NewsroomForm } from "./layout";
+import { NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/staff";
 
 /**
@@ -142,10 +142,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       </p>
       <NewsroomNotice done={done} error={actionData?.error} />
 
-      <section aria-labelledby="members-heading">
-        <h2 id="members-heading" className="text-xl font-bold">
-          {`${members.length} ${members.length === 1 ? "account" : "accounts"}`}
-        </h2>
+      <Panel
+        id="members-heading"
+        title={`${members.length} ${members.length === 1 ? "account" : "accounts"}`}
+      >
         <ul key={key} className="mt-3 divide-y divide-slate-200 rounded ring-1 ring-slate-200">
           {members.map((m) => {
             const self = m.id === me;
@@ -222,12 +222,9 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             );
           })}
         </ul>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="add-heading" className="rounded p-4 ring-1 ring-slate-200">
-        <h2 id="add-heading" className="text-xl font-bold">
-          Add an account
-        </h2>
+      <Panel id="add-heading" title="Add an account" boxed>
         <NewsroomForm key={key} className="mt-3 flex max-w-xl flex-col gap-4">
           <input type="hidden" name="intent" value="add" />
           <Field
@@ -258,7 +255,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             </button>
           </p>
         </NewsroomForm>
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -32,7 +32,7 @@ import {
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
 import { PinHoursSelect } from "../../components/PinHoursSelect";
-import { CsrfField, NewsroomForm } from "./layout";
+import { CsrfField, NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/stories";
 import { addressWith, newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -124,10 +124,7 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
       <h1 className="text-2xl font-bold">Stories</h1>
       <NewsroomNotice done={done} error={failedRow === null ? actionData?.error : null} />
 
-      <section aria-labelledby="pins-heading">
-        <h2 id="pins-heading" className="text-xl font-bold">
-          Pinned to the home page
-        </h2>
+      <Panel id="pins-heading" title="Pinned to the home page">
         <p className="mt-1 text-sm text-slate-700">
           First in the slider and Today&apos;s Headlines, in this order, until each pin expires. Pin
           a story from its actions in the list below or from its page.
@@ -174,12 +171,9 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
             ))}
           </ol>
         )}
-      </section>
+      </Panel>
 
-      <section aria-labelledby="find-heading">
-        <h2 id="find-heading" className="text-xl font-bold">
-          Find a story
-        </h2>
+      <Panel id="find-heading" title="Find a story">
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
           <Field
             label="Words (as readers' search finds them), an id or a link"
@@ -204,12 +198,9 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
             Show
           </button>
         </Form>
-      </section>
+      </Panel>
 
-      <section aria-labelledby="list-heading">
-        <h2 id="list-heading" className="text-xl font-bold">
-          {`${total} ${total === 1 ? "story" : "stories"}`}
-        </h2>
+      <Panel id="list-heading" title={`${total} ${total === 1 ? "story" : "stories"}`}>
         {query ? (
           <p className="mt-1 text-sm text-slate-700">
             First what readers&apos; search finds for these words, best match first; then taken-down
@@ -239,7 +230,7 @@ export default function Stories({ loaderData, actionData }: Route.ComponentProps
           className="mt-4 flex items-center gap-4"
           linkClassName="underline"
         />
-      </section>
+      </Panel>
     </div>
   );
 }

@@ -30,7 +30,7 @@ import {
 } from "../../components/NewsroomNotice";
 import { PinHoursSelect } from "../../components/PinHoursSelect";
 import { StoryCorrections } from "../../components/StoryCorrections";
-import { NewsroomForm } from "./layout";
+import { NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/story";
 import { newsroomMeta } from "../../lib/newsroom-meta";
 
@@ -64,14 +64,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   throw redirect(`/newsroom/stories/${encodeURIComponent(params.id)}?done=${intent}`, 303);
 }
 
-function Panel({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+/** A boxed part of the story's page, what it holds one under another. */
+function StoryPanel(props: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded p-4 ring-1 ring-slate-200">
-      <h2 id={id} className="text-xl font-bold">
-        {title}
-      </h2>
-      <div className="mt-3 flex flex-col gap-3">{children}</div>
-    </section>
+    <Panel id={props.id} title={props.title} boxed>
+      <div className="mt-3 flex flex-col gap-3">{props.children}</div>
+    </Panel>
   );
 }
 
@@ -120,7 +118,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
       </div>
       <NewsroomNotice done={done} />
 
-      <Panel id="status-heading" title={story.takenDown ? "Taken down" : "On the site"}>
+      <StoryPanel id="status-heading" title={story.takenDown ? "Taken down" : "On the site"}>
         {panelError(["take-down", "restore"])}
         {story.takenDown ? (
           <>
@@ -157,9 +155,9 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             </p>
           </NewsroomForm>
         )}
-      </Panel>
+      </StoryPanel>
 
-      <Panel id="headline-heading" title="Headline">
+      <StoryPanel id="headline-heading" title="Headline">
         {panelError(["headline"])}
         <p>
           The feed&apos;s headline:{" "}
@@ -191,9 +189,9 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             ) : null}
           </p>
         </NewsroomForm>
-      </Panel>
+      </StoryPanel>
 
-      <Panel id="picture-heading" title="Picture">
+      <StoryPanel id="picture-heading" title="Picture">
         {panelError(["picture"])}
         <NewsroomForm className="flex flex-col gap-3">
           <input type="hidden" name="intent" value="picture" />
@@ -231,10 +229,10 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             </button>
           </p>
         </NewsroomForm>
-      </Panel>
+      </StoryPanel>
 
       {story.takenDown ? null : (
-        <Panel id="group-heading" title="Story group">
+        <StoryPanel id="group-heading" title="Story group">
           {panelError(["group-split", "group-join", "group-lead"])}
           {versions.length > 0 ? (
             <>
@@ -292,10 +290,10 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
               Join
             </button>
           </NewsroomForm>
-        </Panel>
+        </StoryPanel>
       )}
 
-      <Panel id="pin-heading" title="Pin to the home page">
+      <StoryPanel id="pin-heading" title="Pin to the home page">
         {panelError(["pin", "unpin"])}
         {story.pin ? (
           <p>
@@ -321,9 +319,9 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             </button>
           ) : null}
         </NewsroomForm>
-      </Panel>
+      </StoryPanel>
 
-      <Panel id="corrections-heading" title="Corrections">
+      <StoryPanel id="corrections-heading" title="Corrections">
         {panelError(["correct", "correction-edit", "correction-retract"])}
         <StoryCorrections shown={story.corrections} retracted={story.retractedCorrections} />
         <NewsroomForm className="flex flex-col gap-3">
@@ -344,7 +342,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             </button>
           </p>
         </NewsroomForm>
-      </Panel>
+      </StoryPanel>
     </div>
   );
 }
