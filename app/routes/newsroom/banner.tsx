@@ -118,8 +118,7 @@ export default function Banner({ loaderData, actionData }: Route.ComponentProps)
       </Panel>
 
       <Panel id="set-heading" title={banner?.live ? "Change the banner" : "Set a banner"} boxed>
-        <NewsroomForm className="mt-3 flex flex-col gap-4">
-          <input type="hidden" name="intent" value="set" />
+        <NewsroomForm intent="set" className="mt-3 flex flex-col gap-4">
           <Field
             label="Text"
             type="text"

@@ -89,8 +89,7 @@ export default function Feeds({ loaderData }: Route.ComponentProps) {
             {lastPass.totals ? `: ${lastPass.totals}.` : "."}
           </p>
         ) : null}
-        <NewsroomForm className="mt-3">
-          <input type="hidden" name="intent" value="ingest" />
+        <NewsroomForm intent="ingest" className="mt-3">
           <button type="submit" className={PRIMARY_BUTTON}>
             Start an ingest pass
           </button>

@@ -32,14 +32,16 @@ export function CsrfField() {
   return <input type="hidden" name="_csrf" value={useNewsroom().csrf} />;
 }
 
-/** A newsroom form that posts, the session's form token its first field. */
+/** A newsroom form that posts, the session's form token its first field and `intent` the next. */
 export function NewsroomForm({
+  intent,
   children,
   ...props
-}: Omit<FormProps, "method"> & React.RefAttributes<HTMLFormElement>) {
+}: Omit<FormProps, "method"> & React.RefAttributes<HTMLFormElement> & { intent?: string }) {
   return (
     <Form method="post" {...props}>
       <CsrfField />
+      {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {children}
     </Form>
   );

@@ -261,8 +261,7 @@ function DigestButton({
       <div className="mt-3 rounded bg-amber-50 p-3 ring-1 ring-amber-300">
         <p className="font-semibold">{`Send today's digest to ${who} now?`}</p>
         <p className="mt-1 text-sm">Mail cannot be called back once it is sent.</p>
-        <NewsroomForm className="mt-3 flex flex-wrap gap-3">
-          <input type="hidden" name="intent" value="send" />
+        <NewsroomForm intent="send" className="mt-3 flex flex-wrap gap-3">
           <button type="submit" className={PRIMARY_BUTTON}>
             Send it now
           </button>

@@ -89,8 +89,7 @@ export default function Rules({ loaderData, actionData }: Route.ComponentProps) 
       <Panel id="add-heading" title="Add a rule" boxed>
         {/* Drawn anew after each change (a new location key), so an added rule's words are not
             left in the box; a refused one keeps them. */}
-        <NewsroomForm key={key} className="mt-3 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="intent" value="add" />
+        <NewsroomForm intent="add" key={key} className="mt-3 flex flex-wrap items-end gap-3">
           <Field
             label="Words or pattern"
             labelClassName="flex min-w-0 flex-1 basis-60 flex-col gap-1 font-semibold"

@@ -167,8 +167,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                   </p>
                 ) : (
                   <div className="flex flex-wrap gap-2">
-                    <NewsroomForm>
-                      <input type="hidden" name="intent" value="role" />
+                    <NewsroomForm intent="role">
                       <input type="hidden" name="member" value={m.id} />
                       <input type="hidden" name="role" value={other} />
                       <button
@@ -225,8 +224,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
       </Panel>
 
       <Panel id="add-heading" title="Add an account" boxed>
-        <NewsroomForm key={key} className="mt-3 flex max-w-xl flex-col gap-4">
-          <input type="hidden" name="intent" value="add" />
+        <NewsroomForm intent="add" key={key} className="mt-3 flex max-w-xl flex-col gap-4">
           <Field
             label="E-mail"
             type="email"

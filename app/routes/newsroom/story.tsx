@@ -168,8 +168,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
             Shown instead: <strong className="break-words">{story.title}</strong>
           </p>
         ) : null}
-        <NewsroomForm className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="headline" />
+        <NewsroomForm intent="headline" className="flex flex-col gap-3">
           <Field
             label="Our headline"
             type="text"
@@ -193,8 +192,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
 
       <StoryPanel id="picture-heading" title="Picture">
         {panelError(["picture"])}
-        <NewsroomForm className="flex flex-col gap-3">
-          <input type="hidden" name="intent" value="picture" />
+        <NewsroomForm intent="picture" className="flex flex-col gap-3">
           <fieldset className="grid gap-4 sm:grid-cols-2">
             <legend className="sr-only">The picture the story shows</legend>
             {(["feed", "default"] as const).map((choice) => (
@@ -276,8 +274,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
               This story stands alone: no other feed&apos;s version is grouped with it.
             </p>
           )}
-          <NewsroomForm className="flex flex-wrap items-end gap-3">
-            <input type="hidden" name="intent" value="group-join" />
+          <NewsroomForm intent="group-join" className="flex flex-wrap items-end gap-3">
             <Field
               label="Join it with another story (its id or its address on the site)"
               labelClassName="flex min-w-0 flex-1 flex-col gap-1 font-semibold"
