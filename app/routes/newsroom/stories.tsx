@@ -10,13 +10,7 @@ import {
 } from "../../../server/newsroom/story-form";
 import { listPins } from "../../../server/newsroom/pins";
 import { listStories, STORIES_PAGE_SIZE } from "../../../server/newsroom/story-reads";
-import {
-  MAX_CORRECTION_LENGTH,
-  MAX_REASON_LENGTH,
-  STORY_STATUS_LABELS,
-  STORY_STATUSES,
-  type StoryStatus,
-} from "../../../shared/newsroom";
+import { STORY_STATUS_LABELS, STORY_STATUSES, type StoryStatus } from "../../../shared/newsroom";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { CATEGORIES, categoryByKey, isCategoryKey } from "../../../shared/categories";
 import { ArticleImage } from "../../components/ArticleImage";
@@ -24,14 +18,13 @@ import { PageLinks } from "../../components/PageLinks";
 import type { PictureSlot } from "../../components/picture-slots";
 import {
   BUTTON,
-  DANGER_BUTTON,
-  FIELD,
   Field,
   formatStaffTime,
   NewsroomNotice,
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
 import { PinHoursSelect } from "../../components/PinHoursSelect";
+import { StoryTextAction } from "../../components/StoryTextAction";
 import { CsrfField, NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/stories";
 import { addressWith, newsroomMeta } from "../../lib/newsroom-meta";
@@ -306,32 +299,9 @@ function StoryRow({
               </button>
             </p>
           ) : (
-            <>
-              <label className="flex flex-col gap-1 text-sm font-semibold">
-                Why it comes down (for the audit log)
-                <textarea name="reason" maxLength={MAX_REASON_LENGTH} rows={2} className={FIELD} />
-              </label>
-              <p>
-                <button type="submit" name="intent" value="take-down" className={DANGER_BUTTON}>
-                  Take the story down
-                </button>
-              </p>
-            </>
+            <StoryTextAction intent="take-down" compact />
           )}
-          <label className="flex flex-col gap-1 text-sm font-semibold">
-            A correction, dated today
-            <textarea
-              name="correction"
-              maxLength={MAX_CORRECTION_LENGTH}
-              rows={2}
-              className={FIELD}
-            />
-          </label>
-          <p>
-            <button type="submit" name="intent" value="correct" className={BUTTON}>
-              Publish the correction
-            </button>
-          </p>
+          <StoryTextAction intent="correct" compact />
           {story.down ? null : pinned ? (
             <p>
               <button type="submit" name="intent" value="unpin" className={BUTTON}>
@@ -340,13 +310,7 @@ function StoryRow({
             </p>
           ) : (
             <p className="flex flex-wrap items-end gap-2">
-              <label className="flex flex-col gap-1 text-sm font-semibold">
-                Pin it for
-                <PinHoursSelect />
-              </label>
-              <button type="submit" name="intent" value="pin" className={BUTTON}>
-                Pin the story
-              </button>
+              <PinHoursSelect compact />
             </p>
           )}
         </Form>

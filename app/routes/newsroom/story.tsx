@@ -9,26 +9,20 @@ import {
 } from "../../../server/newsroom/story-form";
 import { storyDetail } from "../../../server/newsroom/story-reads";
 import { groupVersions } from "../../../server/newsroom/story-groups";
-import {
-  MAX_CORRECTION_LENGTH,
-  MAX_HEADLINE_LENGTH,
-  MAX_PINS,
-  MAX_REASON_LENGTH,
-} from "../../../shared/newsroom";
+import { MAX_HEADLINE_LENGTH, MAX_PINS } from "../../../shared/newsroom";
 import { requireStaff, requireStaffAction } from "../../../server/staff/guard";
 import { categoryByKey } from "../../../shared/categories";
 import { ArticleImage } from "../../components/ArticleImage";
 import type { PictureSlot } from "../../components/picture-slots";
 import {
   BUTTON,
-  DANGER_BUTTON,
-  FIELD,
   Field,
   formatStaffTime,
   NewsroomNotice,
   PRIMARY_BUTTON,
 } from "../../components/NewsroomNotice";
 import { PinHoursSelect } from "../../components/PinHoursSelect";
+import { StoryTextAction } from "../../components/StoryTextAction";
 import { StoryCorrections } from "../../components/StoryCorrections";
 import { NewsroomForm, Panel } from "./layout";
 import type { Route } from "./+types/story";
@@ -137,22 +131,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           </>
         ) : (
           <NewsroomForm className="flex flex-col gap-3">
-            <label className="flex flex-col gap-1 font-semibold">
-              Why it comes down (for the audit log; readers are not told)
-              <textarea
-                name="reason"
-                required
-                minLength={3}
-                maxLength={MAX_REASON_LENGTH}
-                rows={2}
-                className={FIELD}
-              />
-            </label>
-            <p>
-              <button type="submit" name="intent" value="take-down" className={DANGER_BUTTON}>
-                Take the story down
-              </button>
-            </p>
+            <StoryTextAction intent="take-down" />
           </NewsroomForm>
         )}
       </StoryPanel>
@@ -303,13 +282,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
           </p>
         )}
         <NewsroomForm className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1 font-semibold">
-            {story.pin ? "Keep it pinned for" : "Pin it for"}
-            <PinHoursSelect />
-          </label>
-          <button type="submit" name="intent" value="pin" className={PRIMARY_BUTTON}>
-            {story.pin ? "Change the expiry" : "Pin the story"}
-          </button>
+          <PinHoursSelect pinned={story.pin !== null} />
           {story.pin ? (
             <button type="submit" name="intent" value="unpin" className={BUTTON}>
               Unpin
@@ -322,22 +295,7 @@ export default function Story({ loaderData, actionData }: Route.ComponentProps) 
         {panelError(["correct", "correction-edit", "correction-retract"])}
         <StoryCorrections shown={story.corrections} retracted={story.retractedCorrections} />
         <NewsroomForm className="flex flex-col gap-3">
-          <label className="flex flex-col gap-1 font-semibold">
-            A correction, dated today, shown above the story and at /corrections
-            <textarea
-              name="correction"
-              required
-              minLength={10}
-              maxLength={MAX_CORRECTION_LENGTH}
-              rows={3}
-              className={FIELD}
-            />
-          </label>
-          <p>
-            <button type="submit" name="intent" value="correct" className={PRIMARY_BUTTON}>
-              Publish the correction
-            </button>
-          </p>
+          <StoryTextAction intent="correct" />
         </NewsroomForm>
       </StoryPanel>
     </div>
