@@ -63,8 +63,6 @@ export default tseslint.config(
   {
     files: ["app/**/*.tsx"],
     ...jsxA11y.flatConfigs.strict,
-    // Our components that render one form control, checked as that control.
-    settings: { "jsx-a11y": { components: { PinHoursSelect: "select" } } },
     rules: {
       ...jsxA11y.flatConfigs.strict.rules,
       // A region that scrolls must be reachable by keyboard (axe: scrollable-region-focusable),
