@@ -9,6 +9,12 @@ import { addressWith, newsroomMeta } from "../../lib/newsroom-meta";
 
 export const meta: Route.MetaFunction = newsroomMeta("Audit log");
 
+/** The filters' two selects, side by side on a wide screen (after their name and value, as written). */
+const FILTER = {
+  labelClassName: "flex min-w-0 flex-1 basis-56 flex-col gap-1 font-semibold",
+  className: `${FIELD} min-w-0`,
+};
+
 const asJson = (state: unknown) => (state === null ? null : JSON.stringify(state, null, 1));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -58,18 +64,16 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       <Form method="get" className="flex flex-wrap items-end gap-3">
         <Field
           label="Who"
-          labelClassName="flex min-w-0 flex-1 basis-56 flex-col gap-1 font-semibold"
           name="who"
           defaultValue={who ?? ""}
-          className={`${FIELD} min-w-0`}
+          {...FILTER}
           options={[["", "Everyone"], ...authors.map((email) => [email, email] as const)]}
         />
         <Field
           label="What"
-          labelClassName="flex min-w-0 flex-1 basis-56 flex-col gap-1 font-semibold"
           name="kind"
           defaultValue={kind ?? ""}
-          className={`${FIELD} min-w-0`}
+          {...FILTER}
           options={[["", "Every kind of action"], ...kinds.map((k) => [k.key, k.label] as const)]}
         />
         <button type="submit" className={PRIMARY_BUTTON}>
