@@ -8,7 +8,7 @@ import { createMetrics } from "../http/metrics";
 import { cloudflarePurger } from "./cloudflare";
 import { purgerFor } from "./configured";
 import { fastlyPurger } from "./fastly";
-import { noPurger, purgeQueue, type PurgeProvider } from "./purge";
+import { noPurger, PurgeError, purgeQueue, purgeRequest, type PurgeProvider } from "./purge";
 
 /**
  * The purgers against a local server standing in for Fastly's and Cloudflare's APIs: the requests
@@ -232,6 +232,37 @@ describe("the purge queue", () => {
     purger.purge(["home"]);
     await purger.idle();
     expect(sleeps).toEqual([1_000]);
+  });
+});
+
+describe("an error answer", () => {
+  it("says how it starts without reading the rest of its body", async () => {
+    // A provider's error page that never ends: the first 4 KB, then a line every 50 ms.
+    let closed = false;
+    const endless = http.createServer((_req, res) => {
+      res.writeHead(503, { "Content-Type": "text/html" });
+      res.write(`<h1>Down</h1>\n${"x".repeat(4096)}`);
+      const more = setInterval(() => res.write("more\n"), 50);
+      res.on("close", () => {
+        clearInterval(more);
+        closed = true;
+      });
+    });
+    await new Promise<void>((resolve) => endless.listen(0, "127.0.0.1", resolve));
+    const { port } = endless.address() as AddressInfo;
+    try {
+      const error = await purgeRequest("Fastly", `http://127.0.0.1:${port}/`, {}).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(PurgeError);
+      expect((error as PurgeError).message).toBe(
+        `Fastly answered 503: <h1>Down</h1> ${"x".repeat(186)}`,
+      );
+      await expect.poll(() => closed).toBe(true);
+    } finally {
+      endless.closeAllConnections();
+      await new Promise((resolve) => endless.close(resolve));
+    }
   });
 });
 

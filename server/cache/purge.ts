@@ -160,7 +160,7 @@ export async function purgeRequest(
     throw new PurgeError(`${provider} could not be reached: ${message}`, true);
   }
   if (response.ok) return response;
-  const text = (await response.text().catch(() => "")).slice(0, 200).replace(/\s+/g, " ");
+  const text = (await bodyStart(response).catch(() => "")).slice(0, 200).replace(/\s+/g, " ");
   const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
   throw new PurgeError(
     `${provider} answered ${response.status}${text ? `: ${text}` : ""}`,
@@ -168,6 +168,24 @@ export async function purgeRequest(
     retryAfter ? retryAfter * 1000 : undefined,
   );
 }
+
+/**
+ * The first ERROR_BODY_BYTES of an answer's body, for the message: leaving the loop early cancels
+ * the rest, so a provider's long (or endless) error page is never read whole.
+ */
+async function bodyStart(response: Response): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for await (const chunk of response.body ?? []) {
+    chunks.push(chunk);
+    total += chunk.byteLength;
+    if (total >= ERROR_BODY_BYTES) break;
+  }
+  return Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES).toString("utf8");
+}
+
+/** Enough bytes for the 200 characters a message keeps of an error answer. */
+const ERROR_BODY_BYTES = 1024;
 
 /** How long one purge request may take. */
 const PURGE_TIMEOUT_MS = 10_000;
