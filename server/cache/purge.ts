@@ -1,5 +1,5 @@
 import type { Logger } from "../logger";
-import { parseRetryAfter } from "../lib/fetch";
+import { parseRetryAfter, readCapped } from "../lib/fetch";
 
 /**
  * Purging the caches in front of the site by key (decision 009): each change names the keys it
@@ -160,28 +160,18 @@ export async function purgeRequest(
     throw new PurgeError(`${provider} could not be reached: ${message}`, true);
   }
   if (response.ok) return response;
-  const text = (await bodyStart(response).catch(() => "")).slice(0, 200).replace(/\s+/g, " ");
+  // The start of the body: a provider's long (or endless) error page is never read whole.
+  const start = await readCapped(response.body ?? [], ERROR_BODY_BYTES, "cut").catch(() => null);
+  const text = Buffer.from(start ?? [])
+    .toString("utf8")
+    .slice(0, 200)
+    .replace(/\s+/g, " ");
   const retryAfter = parseRetryAfter(response.headers.get("Retry-After"));
   throw new PurgeError(
     `${provider} answered ${response.status}${text ? `: ${text}` : ""}`,
     response.status === 429 || response.status >= 500,
     retryAfter ? retryAfter * 1000 : undefined,
   );
-}
-
-/**
- * The first ERROR_BODY_BYTES of an answer's body, for the message: leaving the loop early cancels
- * the rest, so a provider's long (or endless) error page is never read whole.
- */
-async function bodyStart(response: Response): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for await (const chunk of response.body ?? []) {
-    chunks.push(chunk);
-    total += chunk.byteLength;
-    if (total >= ERROR_BODY_BYTES) break;
-  }
-  return Buffer.concat(chunks).subarray(0, ERROR_BODY_BYTES).toString("utf8");
 }
 
 /** Enough bytes for the 200 characters a message keeps of an error answer. */

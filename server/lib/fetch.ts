@@ -37,18 +37,24 @@ export function describeNetworkError(error: unknown, timeoutMs: number): string 
 }
 
 /**
- * A body read whole, or undefined as soon as it passes `maxBytes`. Leaving the loop early closes
- * it (cancels a fetch's stream, destroys a Node response), so no more of it comes down.
+ * A body read whole, or undefined as soon as it passes `maxBytes` (with `cut`, its first `maxBytes`
+ * then). Leaving the loop early closes it (cancels a fetch's stream, destroys a Node response), so
+ * no more of it comes down.
  */
 export async function readCapped(
   body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   maxBytes: number,
+  past: "refuse" | "cut" = "refuse",
 ): Promise<Uint8Array | undefined> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for await (const chunk of body) {
     total += chunk.byteLength;
-    if (total > maxBytes) return undefined;
+    if (total > maxBytes) {
+      if (past === "refuse") return undefined;
+      chunks.push(chunk);
+      return Buffer.concat(chunks).subarray(0, maxBytes);
+    }
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
