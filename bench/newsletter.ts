@@ -12,7 +12,7 @@ import path from "node:path";
 import { openDatabase } from "../server/db/client";
 import { newsletterSubscribers } from "../server/db/schema";
 import { upsertArticle } from "../server/news/repository";
-import { startTestSmtp } from "../server/newsletter/test-smtp";
+import { startTestSmtp } from "../server/test-support/smtp";
 import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 
 const READERS = Number(process.env.BENCH_READERS ?? 10_000);

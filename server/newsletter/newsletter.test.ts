@@ -24,7 +24,7 @@ import {
   unsubscribeToken,
 } from "./subscriptions";
 import { siteSecret } from "../db/secrets";
-import { startTestSmtp } from "./test-smtp";
+import { startTestSmtp } from "../test-support/smtp";
 import { createMailer } from "./transport";
 
 /**

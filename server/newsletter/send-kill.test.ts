@@ -10,7 +10,7 @@ import { newsletterDeliveries, newsletterIssues, newsletterSubscribers } from ".
 import { testDatabases } from "../db/test-databases";
 import { upsertArticle } from "../news/repository";
 import { SEND_CONCURRENCY } from "./send";
-import { startTestSmtp } from "./test-smtp";
+import { startTestSmtp } from "../test-support/smtp";
 
 /**
  * A digest run killed mid-send (SIGKILL, a real `news newsletter send` process) and run again:
