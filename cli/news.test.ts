@@ -8,7 +8,8 @@ import { adminQuery } from "../server/db/admin";
 import { openDatabase } from "../server/db/client";
 import { articles } from "../server/db/schema";
 import { endLockHolder } from "../server/db/test-databases";
-import { addSubscriber, saveContactMessage } from "../server/forms/repository";
+import { saveContactMessage } from "../server/forms/repository";
+import { addSubscriber } from "../server/test-support/subscribers";
 import { countAudience } from "../server/newsletter/send";
 import {
   confirmSubscription,

@@ -1,13 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  addSubscriber,
-  hasVoted,
-  listSubscribers,
-  pollResults,
-  recordVote,
-  saveContactMessage,
-} from "../forms/repository";
+import { hasVoted, pollResults, recordVote, saveContactMessage } from "../forms/repository";
+import { addSubscriber, listSubscribers } from "../test-support/subscribers";
 import {
   articleById,
   countArticles,

@@ -1,26 +1,9 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
-import { contactMessages, newsletterSubscribers, pollVotes } from "../db/schema";
+import { contactMessages, pollVotes } from "../db/schema";
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/** Stores the address once; subscribing again is not an error. */
-export async function addSubscriber(db: Database, email: string): Promise<{ created: boolean }> {
-  const rows = await db
-    .insert(newsletterSubscribers)
-    .values({ email: normaliseEmail(email) })
-    .onConflictDoNothing({ target: newsletterSubscribers.email })
-    .returning({ id: newsletterSubscribers.id });
-  return { created: rows.length > 0 };
-}
-
-export async function listSubscribers(db: Database) {
-  return db
-    .select({ email: newsletterSubscribers.email, createdAt: newsletterSubscribers.createdAt })
-    .from(newsletterSubscribers)
-    .orderBy(newsletterSubscribers.createdAt, newsletterSubscribers.id);
 }
 
 /** Whether a vote was counted, or why not. */

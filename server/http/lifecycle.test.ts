@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/client";
-import { listSubscribers } from "../forms/repository";
+import { listSubscribers } from "../test-support/subscribers";
 import { freePort } from "./free-port";
 import { ensureBuilt } from "./test-build";
 
