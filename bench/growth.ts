@@ -253,8 +253,8 @@ async function timeRoutes(small: Site, large: Site, limits: { sitemap: number })
     { page: "search, a common word", ...both("/search?q=council"), limit: 100, found: true },
     { page: "search, a phrase", ...both('/search?q="city+council"'), limit: 100, found: true },
     { page: "search, a typo", ...both("/search?q=councl"), limit: 100, found: true },
-    // The new site finds 10 and 2 of the rows above, the grown one a page of 20: these two show a
-    // full page on both, so their ratio is the archive's alone.
+    // The new site draws 11 and 3 results for the rows above, the grown one a page of 20: these
+    // two show a full page on both, so their ratio is the archive's alone.
     {
       page: "search, a word, a full page on both",
       ...both("/search?q=diego"),
