@@ -21,11 +21,11 @@ import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import type { LoadContext } from "../server/http/load-context";
-import { machineLine, writeSection } from "../server/test-support/report";
+import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 import { SAN_DIEGO_ZONE } from "../shared/san-diego-time";
 import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
 import { countOf, fill, PER_YEAR } from "./growth/fill";
-import { refreshSearchWindows } from "../server/news/search-window";
+import { mergePendingSearchEntries, refreshSearchWindows } from "../server/news/search-window";
 import { meets, ratio, table, type Row } from "./growth/report";
 
 const ROUNDS = Number(process.env.GROWTH_ROUNDS ?? 15);
@@ -342,6 +342,90 @@ async function timeIngest(small: Site, large: Site): Promise<Row> {
   };
 }
 
+/** About 18 days of a 30-feed site's stories: what decision 035 measured pending. */
+const PENDING_STORIES = Math.round((PER_YEAR * 18) / 365);
+
+/**
+ * The grown PostgreSQL site's searches with PENDING_STORIES new stories still in GIN's pending
+ * lists, as autovacuum leaves them for months on a large site (it comes after a fifth of the table
+ * is new), against the same site with them merged, as each ingest pass now ends
+ * (mergePendingSearchEntries, decision 035). Two copies of the grown database, the new stories
+ * (copies of the sample's, dated over the last 18 days) and a window refresh in both, one merged;
+ * the two alternate. Both copies are dropped after.
+ */
+async function timePending(): Promise<{ rows: Row[]; pages: number; mergeMs: number }> {
+  const drop = async () => {
+    for (const name of ["growth_pending", "growth_merged"]) {
+      await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  };
+  const open = (name: string) =>
+    openSite(
+      siteEnv(fs.mkdtempSync(path.join(os.tmpdir(), `news-${name}-`)), `${ADMIN_URL}/${name}`),
+    );
+  await drop();
+  await adminQuery(
+    ADMIN_URL,
+    "CREATE DATABASE growth_pending TEMPLATE growth_big STRATEGY FILE_COPY",
+  );
+  const pending = await open("growth_pending");
+  fs.rmSync(pending.env.DATA_DIR ?? "", { recursive: true, force: true });
+  const [originals] = rowsOf<{ n: number }>(
+    await pending.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM articles WHERE id NOT LIKE '%-y%'`,
+    ),
+  );
+  const copies = Math.ceil(PENDING_STORIES / (originals?.n ?? 1));
+  const step = Math.round((18 * 86_400) / copies);
+  await pending.database.db.execute(sql`
+    INSERT INTO articles (id, feed_id, category, guid, link, title, excerpt, content,
+                          sanitize_policy, image, picture, pictures_listed, author, published_at,
+                          first_seen_at, updated_at)
+    SELECT a.id || '-p' || k, a.feed_id, a.category, a.guid || '-p' || k, a.link || '#p' || k,
+           a.title, a.excerpt, a.content, a.sanitize_policy, a.image, a.picture, true, a.author,
+           a.published_at - make_interval(secs => k * ${step}::int), now(), now()
+      FROM articles a, generate_series(1, ${copies}::int) AS k
+     WHERE a.id NOT LIKE '%-y%'`);
+  // As the pass that stored them would: a window that took in a quarter more is built anew.
+  await refreshSearchWindows(pending.database.db);
+  await pending.database.close();
+  await adminQuery(
+    ADMIN_URL,
+    "CREATE DATABASE growth_merged TEMPLATE growth_pending STRATEGY FILE_COPY",
+  );
+  const [before, after] = [await open("growth_pending"), await open("growth_merged")];
+  try {
+    const started = performance.now();
+    const pages = await mergePendingSearchEntries(after.database.db);
+    const mergeMs = performance.now() - started;
+    const rows: Row[] = [];
+    for (const query of ["council", '"city+council"', "councl", "diego"]) {
+      const pathname = `/search?q=${query}`;
+      for (let i = 0; i < 2; i++) {
+        await render(before, pathname);
+        await render(after, pathname);
+      }
+      const times = { small: [] as number[], large: [] as number[] };
+      for (let round = 0; round < ROUNDS; round++) {
+        times.small.push(await render(before, pathname));
+        times.large.push(await render(after, pathname));
+      }
+      rows.push({
+        page: `\`${pathname}\``,
+        small: median(times.small),
+        large: median(times.large),
+      });
+    }
+    return { rows, pages, mergeMs };
+  } finally {
+    for (const site of [before, after]) {
+      await site.database.close();
+      fs.rmSync(site.env.DATA_DIR ?? "", { recursive: true, force: true });
+    }
+    await drop();
+  }
+}
+
 const sections: string[] = [];
 const verdicts: string[] = [];
 const runs: { kind: "postgres" | "pglite"; target: number; sitemap: number }[] = [];
@@ -370,6 +454,24 @@ for (const run of runs) {
     await large.database.close();
     // The new site's folder goes; the grown one stays for the next run.
     fs.rmSync(small.env.DATA_DIR ?? "", { recursive: true, force: true });
+  }
+  if (run.kind === "postgres") {
+    console.log(`\nPostgreSQL: ${PENDING_STORIES} new stories pending, and merged…`);
+    const { rows, pages, mergeMs } = await timePending();
+    const text = formatMarkdownTable(
+      ["search", `${PENDING_STORIES.toLocaleString("en-US")} stories pending`, "merged", "ratio"],
+      rows.map((row) => [
+        row.page,
+        `${row.small.toFixed(1)} ms`,
+        `${row.large.toFixed(1)} ms`,
+        `${ratio(row).toFixed(2)}x`,
+      ]),
+    );
+    const merge = `Merging them (\`mergePendingSearchEntries\`, as each ingest pass ends): ${pages} pending pages in ${mergeMs.toFixed(0)} ms.`;
+    console.log(`\n${text}\n\n${merge}\n`);
+    sections.push(
+      `### PostgreSQL: new stories pending in the search indexes, and merged\n\nThe grown site with ${PENDING_STORIES.toLocaleString("en-US")} more stories (about 18 days of a 30-feed site; copies of the sample's, dated over the last 18 days) inserted after its last \`VACUUM\`, so their words wait in GIN's unsorted pending lists, as autovacuum leaves them on a large site (it comes after a fifth of the table is new); its search windows refreshed as the pass would. Beside it, a copy of the same with the lists merged. The two alternate, median of ${ROUNDS} renders; the ratio is merged over pending (decision 035).\n\n${text}\n\n${merge}`,
+    );
   }
 }
 for (const verdict of verdicts) console.log(verdict);
