@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { sameText } from "../lib/tokens";
 
 /**
  * A form's signed time: when the page with the form was rendered, signed with the site's secret, so
@@ -10,16 +11,6 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 export const FASTEST_HUMAN_MS = 3_000;
 /** Later than this, the form was kept or copied rather than filled in. */
 export const OLDEST_FORM_MS = 24 * 60 * 60_000;
-
-/** Whether `given` is `expected`, compared in constant time (a signature, a token). */
-export function sameText(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** What is stored of a random token (a session's, a confirmation's): its sha256. */
-export const tokenHash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 const sign = (secret: Buffer, issuedAt: number) =>
   createHmac("sha256", secret).update(`form:${issuedAt}`).digest("base64url");

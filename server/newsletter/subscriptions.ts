@@ -8,7 +8,7 @@ import {
   newsletterSuppressions,
 } from "../db/schema";
 import { siteSecret } from "../db/secrets";
-import { sameText, tokenHash } from "../forms/form-token";
+import { sameText, tokenHash } from "../lib/tokens";
 import { normaliseEmail } from "../forms/repository";
 
 /**

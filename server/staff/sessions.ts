@@ -3,7 +3,7 @@ import { parseCookie, stringifySetCookie } from "cookie";
 import { and, eq, lt, or } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { siteSecret } from "../db/secrets";
-import { sameText, tokenHash } from "../forms/form-token";
+import { sameText, tokenHash } from "../lib/tokens";
 import { staff, staffSessions } from "../db/schema";
 import { isStaffRole, type StaffMember } from "./accounts";
 
