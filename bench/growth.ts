@@ -24,7 +24,7 @@ import type { LoadContext } from "../server/http/load-context";
 import { formatMarkdownTable, machineLine, writeSection } from "../server/test-support/report";
 import { SAN_DIEGO_ZONE } from "../shared/san-diego-time";
 import { ingestFeeds, sampleSiteEnv } from "../scripts/sample-site.js";
-import { countOf, fill, PER_YEAR } from "./growth/fill";
+import { countOf, fill, insertCopies, PER_YEAR } from "./growth/fill";
 import { mergePendingSearchEntries, refreshSearchWindows } from "../server/news/search-window";
 import { meets, ratio, table, type Row } from "./growth/report";
 
@@ -316,26 +316,24 @@ async function timeRoutes(
   for (const route of routes) {
     // The issue's searches are also timed on the site holding the last RECENT_DAYS of news, beside
     // which the grown site's ratio is its archive's alone: like the grown site, it finds a page of 20.
-    const sites = route.recent ? [small, recent, large] : [small, large];
-    const paths = new Map([
-      [small, route.small],
-      [recent, route.large],
-      [large, route.large],
-    ]);
+    const timed = [
+      { site: small, pathname: route.small, times: [] as number[] },
+      ...(route.recent ? [{ site: recent, pathname: route.large, times: [] as number[] }] : []),
+      { site: large, pathname: route.large, times: [] as number[] },
+    ];
     for (let i = 0; i < 2; i++) {
-      for (const site of sites) await render(site, paths.get(site) ?? "");
+      for (const { site, pathname } of timed) await render(site, pathname);
     }
-    const times = new Map<Site, number[]>(sites.map((site) => [site, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const site of sites) times.get(site)?.push(await render(site, paths.get(site) ?? ""));
+      for (const { site, pathname, times } of timed) times.push(await render(site, pathname));
     }
-    const timeOf = (site: Site) => median(times.get(site) ?? []);
-    const found = async (site: Site) =>
+    const timeOf = (site: Site) => median(timed.find((t) => t.site === site)?.times ?? []);
+    const found = async (site: Site, pathname: string) =>
       route.found
-        ? `; found ${await resultsFound(site, paths.get(site) ?? "")} / ${await resultsFound(large, route.large)}`
+        ? `; found ${await resultsFound(site, pathname)} / ${await resultsFound(large, route.large)}`
         : "";
     const row = {
-      page: `${route.page} (\`${route.large}\`${await found(small)})`,
+      page: `${route.page} (\`${route.large}\`${await found(small, route.small)})`,
       small: timeOf(small),
       large: timeOf(large),
       ...(route.limit ? { limit: route.limit } : {}),
@@ -346,7 +344,7 @@ async function timeRoutes(
     if (route.recent) {
       rows.push({
         ...row,
-        page: `${route.page}, beside the new site with ${RECENT_DAYS} days of news (\`${route.large}\`${await found(recent)})`,
+        page: `${route.page}, beside the new site with ${RECENT_DAYS} days of news (\`${route.large}\`${await found(recent, route.large)})`,
         small: timeOf(recent),
       });
     }
@@ -433,16 +431,13 @@ async function timePending(): Promise<{ rows: Row[]; pages: number; mergeMs: num
     ),
   );
   const copies = Math.ceil(PENDING_STORIES / (originals?.n ?? 1));
-  const step = Math.round((18 * 86_400) / copies);
-  await pending.database.db.execute(sql`
-    INSERT INTO articles (id, feed_id, category, guid, link, title, excerpt, content,
-                          sanitize_policy, image, picture, pictures_listed, author, published_at,
-                          first_seen_at, updated_at)
-    SELECT a.id || '-p' || k, a.feed_id, a.category, a.guid || '-p' || k, a.link || '#p' || k,
-           a.title, a.excerpt, a.content, a.sanitize_policy, a.image, a.picture, true, a.author,
-           a.published_at - make_interval(secs => k * ${step}::int), now(), now()
-      FROM articles a, generate_series(1, ${copies}::int) AS k
-     WHERE a.id NOT LIKE '%-y%'`);
+  await insertCopies(pending.database, {
+    from: 1,
+    to: copies,
+    stepSeconds: Math.round((18 * 86_400) / copies),
+    tag: "p",
+    seenNow: true,
+  });
   // As the pass that stored them would: a window that took in a quarter more is built anew.
   await refreshSearchWindows(pending.database.db);
   await pending.database.close();

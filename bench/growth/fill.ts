@@ -26,21 +26,38 @@ export async function fill(database: DatabaseHandle, target: number): Promise<vo
   const started = performance.now();
   for (let from = 1; from <= copies; from += perStatement) {
     const to = Math.min(copies, from + perStatement - 1);
-    await database.db.execute(sql`
-      INSERT INTO articles (id, feed_id, category, guid, link, title, excerpt, content,
-                            sanitize_policy, image, picture, pictures_listed, author, published_at,
-                            first_seen_at, updated_at)
-      SELECT a.id || '-y' || k, a.feed_id, a.category, a.guid || '-y' || k, a.link || '#y' || k,
-             a.title, a.excerpt, a.content, a.sanitize_policy, a.image, a.picture, true, a.author,
-             a.published_at - make_interval(secs => k * ${stepSeconds}::int),
-             a.first_seen_at - make_interval(secs => k * ${stepSeconds}::int),
-             a.updated_at - make_interval(secs => k * ${stepSeconds}::int)
-        FROM articles a, generate_series(${from}::int, ${to}::int) AS k
-       WHERE a.id NOT LIKE '%-y%'`);
+    await insertCopies(database, { from, to, stepSeconds, tag: "y" });
     process.stdout.write(`\r  ${to} of ${copies} copies`);
   }
   // As autovacuum leaves a PostgreSQL table, and the web process's daily upkeep the embedded one
   // (server/db/upkeep.ts, decision 030).
   await database.db.execute(sql`VACUUM ANALYZE articles`);
   console.log(` in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * Copies k = `from`…`to` of each of the sample's own articles, k steps of `stepSeconds` older, with
+ * their own id, guid and link (`-<tag>k`). Their first sighting and update move back with them, or,
+ * with `seenNow`, are now: stories just come in, dated over the days before.
+ */
+export async function insertCopies(
+  database: DatabaseHandle,
+  copies: { from: number; to: number; stepSeconds: number; tag: string; seenNow?: boolean },
+): Promise<void> {
+  const { from, to, stepSeconds, tag } = copies;
+  const back = (column: string) =>
+    copies.seenNow
+      ? sql`now()`
+      : sql`${sql.raw(`a.${column}`)} - make_interval(secs => k * ${stepSeconds}::int)`;
+  await database.db.execute(sql`
+    INSERT INTO articles (id, feed_id, category, guid, link, title, excerpt, content,
+                          sanitize_policy, image, picture, pictures_listed, author, published_at,
+                          first_seen_at, updated_at)
+    SELECT a.id || ${`-${tag}`} || k, a.feed_id, a.category, a.guid || ${`-${tag}`} || k,
+           a.link || ${`#${tag}`} || k, a.title, a.excerpt, a.content, a.sanitize_policy, a.image,
+           a.picture, true, a.author,
+           a.published_at - make_interval(secs => k * ${stepSeconds}::int),
+           ${back("first_seen_at")}, ${back("updated_at")}
+      FROM articles a, generate_series(${from}::int, ${to}::int) AS k
+     WHERE a.id NOT LIKE '%-y%'`);
 }
