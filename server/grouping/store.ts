@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, inArray, isNotNull, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "../db/client";
 import { articles, storyGroups } from "../db/schema";
+import { KeptFeatures } from "./kept-features";
 import {
   chooseGroup,
   comparable,
@@ -173,50 +174,33 @@ async function readWindow(db: Database, ids: readonly string[]): Promise<Map<str
                         WHERE o.article_id = a.id AND o.decision = 'alone')
      ORDER BY a.published_at DESC
      LIMIT ${WINDOW_LIMIT}`);
+  const rows = rowsOf<WindowRow>(result);
+  const features = keptFeatures.read(
+    rows.map((row) => ({
+      id: row.id,
+      feedId: row.feed_id,
+      title: row.title,
+      excerpt: row.excerpt,
+      time: new Date(row.published_at).getTime(),
+    })),
+  );
   const window = new Map<string, Version>();
-  for (const row of rowsOf<WindowRow>(result)) {
-    window.set(row.id, { row, features: featuresOf(row), group: row.story_group });
+  for (const row of rows) {
+    const found = features.get(row.id);
+    if (found) window.set(row.id, { row, features: found, group: row.story_group });
   }
   return window;
 }
 
-/**
- * The features of the stories windows read lately, kept between the passes of one process (the
- * scheduler's): a pass every few minutes reads much the same window, and computing the features
- * was most of grouping's cost (about 0.14 ms a story: 0.3 s a pass for the 2,200 stories of eight
- * days at 30 feeds). Checked against the row, so an edited story is computed again; at most
- * FEATURES_KEPT (about 20 MB), the oldest kept forgotten first as the window moves on.
- */
-const FEATURES_KEPT = 3_000;
-/** With the title and excerpt they were made of (their feed and time are in the features). */
-const keptFeatures = new Map<string, { title: string; excerpt: string; features: MatchFeatures }>();
-
-function featuresOf(row: WindowRow): MatchFeatures {
-  const time = new Date(row.published_at).getTime();
-  const kept = keptFeatures.get(row.id);
-  if (
-    kept &&
-    kept.features.feedId === row.feed_id &&
-    kept.title === row.title &&
-    kept.excerpt === row.excerpt &&
-    kept.features.time === time
-  ) {
-    return kept.features;
-  }
-  const features = matchFeatures({
-    feedId: row.feed_id,
-    title: row.title,
-    excerpt: row.excerpt,
-    publishedAt: new Date(time),
-  });
-  keptFeatures.delete(row.id);
-  keptFeatures.set(row.id, { title: row.title, excerpt: row.excerpt, features });
-  if (keptFeatures.size > FEATURES_KEPT) {
-    const oldest = keptFeatures.keys().next().value;
-    if (oldest !== undefined) keptFeatures.delete(oldest);
-  }
-  return features;
-}
+/** The features of the window read last, kept for the next pass of this process (the scheduler's). */
+const keptFeatures = new KeptFeatures((source) =>
+  matchFeatures({
+    feedId: source.feedId,
+    title: source.title,
+    excerpt: source.excerpt,
+    publishedAt: new Date(source.time),
+  }),
+);
 
 /** The host a version came from, as the article page names its outlet ("www." left off). */
 const hostOf = (link: string) =>
