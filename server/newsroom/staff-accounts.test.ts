@@ -13,7 +13,7 @@ import {
   StaffError,
   type StaffMember,
 } from "../staff/accounts";
-import { readAudit } from "../staff/audit";
+import { readAudit } from "../test-support/audit";
 import { hashPassword, verifyPassword } from "../staff/passwords";
 import { sessionFor, startSession } from "../staff/sessions";
 import { auditSentence } from "./audit-log";

@@ -90,8 +90,3 @@ export async function auditAuthors(db: Database): Promise<string[]> {
     .orderBy(asc(staffAudit.staffEmail));
   return rows.map((r) => r.who);
 }
-
-/** The newest entries as stored (for tools and tests). */
-export async function readAudit(db: Database, limit = 200) {
-  return db.select().from(staffAudit).orderBy(desc(staffAudit.id)).limit(limit);
-}

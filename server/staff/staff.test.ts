@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formRateLimits, staff, staffAudit, staffSessions } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { addStaff, findStaff, listStaff, removeStaff, resetPassword, StaffError } from "./accounts";
-import { readAudit } from "./audit";
+import { readAudit } from "../test-support/audit";
 import { verifyPassword } from "./passwords";
 import {
   ABSOLUTE_TIMEOUT_MS,
