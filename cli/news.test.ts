@@ -139,6 +139,8 @@ describe("news command", { timeout: 120_000 }, () => {
     expect(result.stdout).toMatch(/\n17\s+0\s+0\s+0\s+241\s+0\s/);
     // The sample feeds' pictures are files of the site itself: taken as they are, none fetched.
     expect(result.stdout).toMatch(/^Pictures: \d+ taken, 0 unchanged, 0 failed/m);
+    // The first run of the day does the site's upkeep (server/db/upkeep.ts); the next does not.
+    expect(result.stdout).toContain("Daily upkeep: the database vacuumed and analysed.");
 
     // Feeds whose <ttl> has not passed are not due; the others are read again and change nothing.
     const again = await news(["ingest"]);
@@ -149,6 +151,7 @@ describe("news command", { timeout: 120_000 }, () => {
       .map(Number);
     expect((fetched ?? 0) + (notDue ?? 0)).toBe(17);
     expect([failed, inserted, updated]).toEqual([0, 0, 0]);
+    expect(again.stdout).not.toContain("Daily upkeep");
 
     const feeds = await news(["feeds"]);
     expect(feeds.code).toBe(0);

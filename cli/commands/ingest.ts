@@ -2,6 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { PicturePassSummary } from "../../server/images/pass";
 import { pictureStoreFor } from "../../server/images/store-for";
 import { siteBlog } from "../../server/blog/create-source";
+import { siteUpkeep } from "../../server/db/upkeep";
 import { refreshBlogIndex } from "../../server/blog/search-index";
 import { loadContentOrExit } from "../../server/content/load";
 import { loadFeedSources } from "../../server/ingest/feeds-config";
@@ -78,6 +79,9 @@ export const ingest: Command = {
       // Listed as the site lists it, the newsroom's blog posts too, so search keeps them.
       const blog = siteBlog(database.db, config, logger);
 
+      // Once a day across the site's processes, whichever runs a pass first (server/db/upkeep.ts).
+      const upkeep = siteUpkeep(database, logger);
+
       // A pass whose lock went with its database connection stopped short: a one-off run fails.
       let lockWasLost = false;
       const pass = async () => {
@@ -124,6 +128,13 @@ export const ingest: Command = {
           return undefined;
         }
         console.log(`\n${summaryTable(outcome.value)}`);
+        if (!lockWasLost && (await upkeep())) {
+          console.log(
+            database.kind === "pglite"
+              ? "Daily upkeep: the database vacuumed and analysed."
+              : "Daily upkeep: the search indexes' new entries merged.",
+          );
+        }
         return outcome.value;
       };
 

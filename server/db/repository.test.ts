@@ -82,6 +82,7 @@ describe.each(testDatabases())("repository on $name", (database) => {
       "story_group_overrides",
       "story_groups",
       "story_pins",
+      "upkeep_runs",
     ]);
     expect(await handle.ping()).toBe(true);
   });

@@ -1,54 +1,109 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { pino } from "pino";
 import { createLogger } from "../logger";
+import { mergePendingSearchEntries } from "../news/search-window";
 import { rowsOf } from "./client";
-import { testDatabases } from "./test-databases";
-import { embeddedUpkeep } from "./upkeep";
+import { reportSkippedPostgres, testDatabases } from "./test-databases";
+import { siteUpkeep } from "./upkeep";
 
-const pglite = testDatabases().find((d) => d.name === "pglite");
+reportSkippedPostgres();
 
-describe.skipIf(!pglite)("upkeep of the embedded database", () => {
-  let handle: Awaited<ReturnType<NonNullable<typeof pglite>["open"]>>;
-  /** What the planner knows of `articles`: pages all visible, and rows (set by VACUUM and ANALYZE). */
-  const known = async () => {
-    const [row] = rowsOf<{ visible: number; rows: number }>(
-      await handle.db.execute(
-        sql`SELECT relallvisible AS visible, reltuples AS rows FROM pg_class WHERE relname = 'articles'`,
-      ),
-    );
-    return { visible: Number(row?.visible ?? 0), rows: Number(row?.rows ?? 0) };
-  };
-  const insert = (from: number, to: number) =>
-    handle.db.execute(sql`
+const DAY = 24 * 3600_000;
+const T0 = new Date("2026-11-29T06:00:00Z");
+const at = (ms: number) => () => new Date(T0.getTime() + ms);
+
+describe.each(testDatabases())("the site's daily upkeep on $name", (database) => {
+  let handle: Awaited<ReturnType<typeof database.open>>;
+  let next = 0;
+  /** `count` new stories, each with its words for search. */
+  const insert = async (count: number) => {
+    const from = next + 1;
+    next += count;
+    await handle.db.execute(sql`
       INSERT INTO articles (id, category, link, title, excerpt, content, author, published_at)
-      SELECT 'u' || n, 'politics', 'https://sample.example.org/u' || n, 'Story ' || n, '', '',
-             'Staff Writer', now() FROM generate_series(${from}::int, ${to}::int) AS n`);
+      SELECT 'u' || n, 'politics', 'https://sample.example.org/u' || n,
+             'Council votes on harbor plan ' || n, 'The city council met on ' || n, '',
+             'Staff Writer', now() FROM generate_series(${from}::int, ${next}::int) AS n`);
+  };
+  const lastRun = async () => {
+    const rows = rowsOf<{ last_run_at: Date | string }>(
+      await handle.db.execute(sql`SELECT last_run_at FROM upkeep_runs WHERE task = 'daily'`),
+    );
+    return rows[0] ? new Date(rows[0].last_run_at).toISOString() : null;
+  };
 
   beforeAll(async () => {
-    handle = await (pglite as NonNullable<typeof pglite>).open();
+    handle = await database.open();
     await handle.migrate();
+  });
+  beforeEach(async () => {
+    await handle.db.execute(sql`DELETE FROM upkeep_runs`);
   });
   afterAll(async () => {
     await handle?.dispose();
   });
 
-  it("vacuums and analyses once per interval", async () => {
-    let clock = 0;
-    const upkeep = embeddedUpkeep(handle, createLogger("silent"), {
-      intervalMs: 1000,
-      now: () => clock,
-    });
-    await insert(1, 2000);
-    expect((await known()).visible).toBe(0);
-    await upkeep();
-    expect(await known()).toMatchObject({ rows: 2000 });
-    expect((await known()).visible).toBeGreaterThan(0);
-    await insert(2001, 4000);
-    clock = 999;
-    await upkeep();
-    expect(await known()).toMatchObject({ rows: 2000 });
-    clock = 1000;
-    await upkeep();
-    expect(await known()).toMatchObject({ rows: 4000 });
+  it.runIf(database.name === "pglite")(
+    "vacuums and analyses the embedded database: its planner learns the table",
+    async () => {
+      const known = async () => {
+        const [row] = rowsOf<{ visible: number; rows: number }>(
+          await handle.db.execute(
+            sql`SELECT relallvisible AS visible, reltuples AS rows FROM pg_class WHERE relname = 'articles'`,
+          ),
+        );
+        return { visible: Number(row?.visible ?? 0), rows: Number(row?.rows ?? 0) };
+      };
+      await insert(2000);
+      expect((await known()).visible).toBe(0);
+      await siteUpkeep(handle, createLogger("silent"), { now: at(0) })();
+      expect(await known()).toMatchObject({ rows: 2000 });
+      expect((await known()).visible).toBeGreaterThan(0);
+    },
+  );
+
+  it("leaves new stories' search entries pending until it runs, then merges them", async () => {
+    await insert(50);
+    // The precondition: storing stories leaves entries in GIN's pending lists.
+    expect(await mergePendingSearchEntries(handle.db)).toBeGreaterThan(0);
+
+    await insert(50);
+    expect(await siteUpkeep(handle, createLogger("silent"), { now: at(0) })()).toBe(true);
+    expect(await mergePendingSearchEntries(handle.db)).toBe(0);
+    expect(await lastRun()).toBe(T0.toISOString());
+  });
+
+  it("runs once a day across the site's processes, whichever asks first", async () => {
+    const logger = createLogger("silent");
+    // Two processes (web machines, `news ingest` runs) each with their own upkeep.
+    const one = siteUpkeep(handle, logger, { now: at(0) });
+    const other = siteUpkeep(handle, logger, { now: at(0) });
+    expect((await Promise.all([one(), other()])).sort()).toEqual([false, true]);
+
+    await insert(10);
+    expect(await siteUpkeep(handle, logger, { now: at(DAY - 1) })()).toBe(false);
+    expect(await mergePendingSearchEntries(handle.db)).toBeGreaterThan(0);
+    expect(await lastRun()).toBe(T0.toISOString());
+
+    await insert(10);
+    expect(await siteUpkeep(handle, logger, { now: at(DAY) })()).toBe(true);
+    expect(await mergePendingSearchEntries(handle.db)).toBe(0);
+    expect(await lastRun()).toBe(new Date(T0.getTime() + DAY).toISOString());
+  });
+
+  it("says so in the log and goes on when the database cannot do it", async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const logger = pino(
+      { level: "info" },
+      { write: (line: string) => void lines.push(JSON.parse(line)) },
+    );
+    const closed = await database.open();
+    await closed.dispose();
+    const upkeep = siteUpkeep(closed, logger, { now: at(0) });
+    await expect(upkeep()).resolves.toBe(false);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 40, msg: "the site's daily upkeep could not run" }),
+    ]);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SEARCH_KEY } from "../../shared/cache-keys";
 import { rowsOf } from "../db/client";
 import { articles, feeds } from "../db/schema";
-import { mergePendingSearchEntries, refreshSearchWindows } from "../news/search-window";
+import { refreshSearchWindows } from "../news/search-window";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import type { FeedSource } from "./feeds-config";
 import { describeOutcome, INGEST_LOCK_ID, runIngestPass, type IngestOptions } from "./ingest";
@@ -384,13 +384,6 @@ describe.each(testDatabases())("ingest pass on $name", (database) => {
     await handle.db.delete(articles);
     await refreshSearchWindows(handle.db);
     expect(await windows()).toEqual([]);
-  });
-
-  it("merges the stories' new search entries into the indexes, so searches do not read them unsorted", async () => {
-    bodies.set("a", { status: 200, body: rssFeed("A", items("merged", 5)) });
-    expect(await pass([source("a")])).toMatchObject({ inserted: 5 });
-    // Nothing is left in a GIN pending list (the stories' words, the headline words for typos).
-    expect(await mergePendingSearchEntries(handle.db)).toBe(0);
   });
 
   it("runs one pass at a time on a database", async () => {

@@ -18,7 +18,7 @@ import {
 } from "./read-feed";
 import { groupNewArticles, type ChangedStory } from "../grouping/store";
 import { SEARCH_KEY, storyChangeKeys } from "../../shared/cache-keys";
-import { mergePendingSearchEntries, refreshSearchWindows } from "../news/search-window";
+import { refreshSearchWindows } from "../news/search-window";
 
 /** Every process sharing a database takes this lock for a pass, so only one pass runs at a time. */
 export const INGEST_LOCK_ID = 7_241_002;
@@ -214,9 +214,7 @@ export async function runIngestPass(
     return false;
   });
   if (windowMoved) purgeKeys.add(SEARCH_KEY);
-  await mergePendingSearchEntries(options.database.db).catch((error: unknown) => {
-    options.logger.warn({ err: error }, "could not merge the search indexes' new entries");
-  });
+  // The stories' new search entries are merged by the daily upkeep (server/db/upkeep.ts).
 
   const changed =
     windowMoved ||

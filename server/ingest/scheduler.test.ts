@@ -1,6 +1,7 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feeds } from "../db/schema";
+import { feeds, upkeepRuns } from "../db/schema";
+import { mergePendingSearchEntries } from "../news/search-window";
 import { endLockHolder, testDatabases } from "../db/test-databases";
 import { INGEST_LOCK_ID, type IngestSummary } from "./ingest";
 import { LOCK_LOST_MESSAGE, startScheduler, withJitter } from "./scheduler";
@@ -52,6 +53,9 @@ describe("scheduler in the web process", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(passes.length).toBe(stoppedAt);
     expect(server.hits("/feed.xml")).toBeGreaterThanOrEqual(1);
+    // The first pass was followed by the day's upkeep: the stories' search entries are merged.
+    expect(await handle.db.select().from(upkeepRuns)).toHaveLength(1);
+    expect(await mergePendingSearchEntries(handle.db)).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "../db/client";
-import { embeddedUpkeep } from "../db/upkeep";
+import { siteUpkeep } from "../db/upkeep";
 import type { Logger } from "../logger";
 import { repeatEvery, type Repeating } from "../repeat";
 import type { FeedSource } from "./feeds-config";
@@ -77,7 +77,7 @@ export function startScheduler(
   },
 ): Scheduler {
   const { logger } = options;
-  const upkeep = embeddedUpkeep(options.database, logger);
+  const upkeep = siteUpkeep(options.database, logger);
   return repeatEvery(
     async (signal) => {
       const summary = await lockedIngestPass(options, { signal });

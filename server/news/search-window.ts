@@ -92,10 +92,11 @@ export async function refreshSearchWindows(
 }
 
 /**
- * Moves what the pass added to the search indexes (the stories' words, every window's, and the
- * headline words a typo is corrected by) from their GIN pending lists into the indexes themselves.
- * GIN puts new entries in an unsorted list that every search reads whole until VACUUM merges it,
- * and autovacuum comes after tens of thousands of new stories on a large site (decision 035).
+ * Moves what ingest passes added to the search indexes since the last merge (the stories' words,
+ * every window's, and the headline words a typo is corrected by) from their GIN pending lists into
+ * the indexes themselves. GIN puts new entries in an unsorted list that every search reads whole
+ * until VACUUM merges it, and autovacuum comes after tens of thousands of new stories on a large
+ * site; the site's daily upkeep runs this on PostgreSQL (server/db/upkeep.ts, decision 035).
  * Returns the pages merged.
  */
 export async function mergePendingSearchEntries(db: Database): Promise<number> {

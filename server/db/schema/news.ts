@@ -224,6 +224,16 @@ export const searchWindows = pgTable("search_windows", {
 });
 
 /**
+ * When each task of the site's daily upkeep last ran (server/db/upkeep.ts): recorded in the
+ * database, so that of several processes, or of `news ingest` runs started by a timer, one runs it
+ * once a day.
+ */
+export const upkeepRuns = pgTable("upkeep_runs", {
+  task: text("task").primaryKey(),
+  lastRunAt: timestamp("last_run_at", { withTimezone: true }).notNull(),
+});
+
+/**
  * Every word of the stories' headlines, unaccented and lower-case: what a mistyped query word is
  * corrected to (its closest by pg_trgm). Kept by a trigger on `articles` (migration 0018).
  */
