@@ -16,7 +16,9 @@ export async function countOf(database: DatabaseHandle): Promise<number> {
 /**
  * Copies the sample feeds' articles back in time until the site holds `target`, at PER_YEAR a
  * year: copy k of an article is k steps older (published, first seen and updated), with its own
- * id, guid and link. Copies of one step share a first-seen time, as a pass's articles do.
+ * id, guid and link. Copies of one step share a first-seen time, as a pass's articles do. They are
+ * written oldest first, so the table's pages hold them in the order a site stores its stories (a
+ * week's news side by side, not spread over the whole table).
  */
 export async function fill(database: DatabaseHandle, target: number): Promise<void> {
   const originals = await countOf(database);
@@ -24,10 +26,11 @@ export async function fill(database: DatabaseHandle, target: number): Promise<vo
   const stepSeconds = Math.round(((target / PER_YEAR) * 365 * 86_400) / Math.max(1, copies));
   const perStatement = Math.max(1, Math.floor(20_000 / originals));
   const started = performance.now();
-  for (let from = 1; from <= copies; from += perStatement) {
-    const to = Math.min(copies, from + perStatement - 1);
+  for (let to = copies, done = 0; to >= 1; to -= perStatement) {
+    const from = Math.max(1, to - perStatement + 1);
     await insertCopies(database, { from, to, stepSeconds, tag: "y" });
-    process.stdout.write(`\r  ${to} of ${copies} copies`);
+    done += to - from + 1;
+    process.stdout.write(`\r  ${done} of ${copies} copies`);
   }
   // As autovacuum leaves a PostgreSQL table, and the web process's daily upkeep the embedded one
   // (server/db/upkeep.ts, decision 030).
@@ -59,5 +62,6 @@ export async function insertCopies(
            a.published_at - make_interval(secs => k * ${stepSeconds}::int),
            ${back("first_seen_at")}, ${back("updated_at")}
       FROM articles a, generate_series(${from}::int, ${to}::int) AS k
-     WHERE a.id NOT LIKE '%-y%'`);
+     WHERE a.id NOT LIKE '%-y%'
+     ORDER BY k DESC, a.first_seen_at, a.id`);
 }
