@@ -1,7 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminQuery } from "./admin";
-import { LockLostError, openDatabase, rowsOf } from "./client";
+import { LockLostError, openDatabase, rowsOf, sharedBuffersMb } from "./client";
 import { endLockHolder, testDatabases, type TestDatabase } from "./test-databases";
 
 /**
@@ -181,6 +184,43 @@ describe.skipIf(!postgres)("a change announced by another process on PostgreSQL"
     } finally {
       await second.close();
       await first.dispose();
+    }
+  });
+});
+
+describe("the embedded database's shared buffers", () => {
+  it("are an eighth of its tables and indexes, from 16 MB to 64 MB", () => {
+    const MB = 2 ** 20;
+    expect(sharedBuffersMb(0)).toBe(16);
+    expect(sharedBuffersMb(100 * MB)).toBe(16);
+    expect(sharedBuffersMb(200 * MB)).toBe(25);
+    expect(sharedBuffersMb(504 * MB)).toBe(63);
+    expect(sharedBuffersMb(5_000 * MB)).toBe(64);
+  });
+
+  it("are set from what the data folder holds when it is opened", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "news-buffers-"));
+    const buffers = async () => {
+      const handle = await openDatabase({ kind: "pglite", dataDir }, { owner: "a test" });
+      try {
+        const [row] = rowsOf<{ shared_buffers: string }>(
+          await handle.db.execute(sql`SHOW shared_buffers`),
+        );
+        return row?.shared_buffers;
+      } finally {
+        await handle.close();
+      }
+    };
+    try {
+      expect(await buffers()).toBe("16MB");
+      // 320 MB more on disk (a file with no blocks written: its size is what is counted), beside
+      // the 20-odd megabytes of a new data folder's databases.
+      const probe = path.join(dataDir, "base", "sizing-probe");
+      fs.writeFileSync(probe, "");
+      fs.truncateSync(probe, 320 * 2 ** 20);
+      expect(await buffers()).toMatch(/^4[0-4]MB$/);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -238,15 +238,37 @@ function postgresChangeListener(url: string, sender: string) {
   };
 }
 
+/**
+ * The embedded database's shared buffers for `bytes` of tables and indexes: an eighth of them,
+ * from 16 MB to 64 MB. PostgreSQL's default 128 MB costs the process as much memory again inside
+ * WebAssembly, and a new site's data fits in 16 MB; but a year of archive (about 500 MB) in 16 MB
+ * reads the leaves of its large indexes (links, ids, first sightings: 15–20 MB each) through
+ * WebAssembly's file layer on each new story, and its ingest pass was 1.1–1.2x a new site's
+ * against about 1.03–1.08x with 64 MB (decision 030).
+ */
+export function sharedBuffersMb(bytes: number): number {
+  return Math.min(64, Math.max(16, Math.round(bytes / 8 / 2 ** 20)));
+}
+
+/** The bytes of the files under `dir` (a PostgreSQL data directory's `base`), 0 when there is none. */
+function storedBytes(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  let total = 0;
+  const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
+  for (const entry of entries) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
 async function openPglite(dataDir: string, owner: string): Promise<DatabaseHandle> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lock: DataDirLock = acquireDataDirLock(dataDir, owner);
   let client: PGlite;
   try {
-    // PostgreSQL's default 128 MB of shared buffers costs the process as much memory again inside
-    // WebAssembly; the operating system already caches the data files.
+    const buffers = sharedBuffersMb(storedBytes(path.join(dataDir, "base")));
     client = await PGlite.create(dataDir, {
-      startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"],
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${buffers}MB`],
       // Search's extensions (migration 0015): PGlite loads an extension only when given it here.
       extensions: { pg_trgm, unaccent },
     });
