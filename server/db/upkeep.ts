@@ -11,15 +11,11 @@ const UPKEEP_INTERVAL_MS = 24 * 3600_000;
 const DAILY = "daily";
 
 /**
- * Claims the upkeep for `at`: true for the one caller that finds it not run for `intervalMs`
- * (or never), which records `at` in the same statement; false for every other.
+ * Claims the upkeep for `at`: true for the one caller that finds it not run for an interval (or
+ * never), which records `at` in the same statement; false for every other.
  */
-async function claim(
-  database: Pick<DatabaseHandle, "db">,
-  at: Date,
-  intervalMs: number,
-): Promise<boolean> {
-  const due = new Date(at.getTime() - intervalMs);
+async function claim(database: Pick<DatabaseHandle, "db">, at: Date): Promise<boolean> {
+  const due = new Date(at.getTime() - UPKEEP_INTERVAL_MS);
   const claimed = await database.db
     .insert(upkeepRuns)
     .values({ task: DAILY, lastRunAt: at })
@@ -51,14 +47,13 @@ async function claim(
 export function siteUpkeep(
   database: Pick<DatabaseHandle, "kind" | "db">,
   logger: Logger,
-  options: { intervalMs?: number; now?: () => Date } = {},
+  options: { now?: () => Date } = {},
 ): () => Promise<boolean> {
-  const intervalMs = options.intervalMs ?? UPKEEP_INTERVAL_MS;
   const now = options.now ?? (() => new Date());
   return async () => {
     const started = Date.now();
     try {
-      if (!(await claim(database, now(), intervalMs))) return false;
+      if (!(await claim(database, now()))) return false;
       if (database.kind === "pglite") {
         await database.db.execute(sql`VACUUM (ANALYZE)`);
         logger.info({ ms: Date.now() - started }, "embedded database vacuumed and analysed");
