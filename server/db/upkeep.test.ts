@@ -92,6 +92,64 @@ describe.each(testDatabases())("the site's daily upkeep on $name", (database) =>
     expect(await lastRun()).toBe(new Date(T0.getTime() + DAY).toISOString());
   });
 
+  it("tries a run that failed again an hour later, not a day later", async () => {
+    const lines: { level: number; msg: string; retryAfterMinutes?: number }[] = [];
+    const logger = pino(
+      { level: "info" },
+      { write: (line: string) => void lines.push(JSON.parse(line)) },
+    );
+    // The day is claimed, then the connection drops before the work (VACUUM or the merge) is done.
+    const dropping = {
+      kind: handle.kind,
+      db: new Proxy(handle.db, {
+        get: (db, key) =>
+          key === "execute"
+            ? () => Promise.reject(new Error("Connection terminated unexpectedly"))
+            : Reflect.get(db, key),
+      }),
+    };
+    expect(await siteUpkeep(dropping, logger, { now: at(0) })()).toBe(false);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        msg: "the site's daily upkeep could not run",
+        retryAfterMinutes: 60,
+      }),
+    ]);
+
+    await insert(10);
+    expect(await siteUpkeep(handle, logger, { now: at(3600_000 - 1) })()).toBe(false);
+    expect(await mergePendingSearchEntries(handle.db)).toBeGreaterThan(0);
+    await insert(10);
+    expect(await siteUpkeep(handle, logger, { now: at(3600_000) })()).toBe(true);
+    expect(await mergePendingSearchEntries(handle.db)).toBe(0);
+    // Then once a day from that run.
+    expect(await siteUpkeep(handle, logger, { now: at(DAY) })()).toBe(false);
+    expect(await lastRun()).toBe(new Date(T0.getTime() + 3600_000).toISOString());
+  });
+
+  it("keeps another process's later claim when its own run fails", async () => {
+    const logger = createLogger("silent");
+    let other: Promise<boolean> | undefined;
+    // While this run fails, another process has claimed the next day's upkeep.
+    const racing = {
+      kind: handle.kind,
+      db: new Proxy(handle.db, {
+        get: (db, key) =>
+          key === "execute"
+            ? async () => {
+                other = siteUpkeep(handle, logger, { now: at(DAY) })();
+                await other;
+                throw new Error("Connection terminated unexpectedly");
+              }
+            : Reflect.get(db, key),
+      }),
+    };
+    expect(await siteUpkeep(racing, logger, { now: at(0) })()).toBe(false);
+    expect(await other).toBe(true);
+    expect(await lastRun()).toBe(new Date(T0.getTime() + DAY).toISOString());
+  });
+
   it("says so in the log and goes on when the database cannot do it", async () => {
     const lines: { level: number; msg: string }[] = [];
     const logger = pino(

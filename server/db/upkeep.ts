@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "../logger";
 import { mergePendingSearchEntries } from "../news/search-window";
 import type { DatabaseHandle } from "./client";
@@ -6,6 +6,8 @@ import { upkeepRuns } from "./schema";
 
 /** How often the site's upkeep runs. */
 const UPKEEP_INTERVAL_MS = 24 * 3600_000;
+/** A run that failed is tried again by the first pass this long after it (not a day later). */
+const RETRY_AFTER_MS = 3600_000;
 
 /** The task's name in upkeep_runs. */
 const DAILY = "daily";
@@ -29,6 +31,17 @@ async function claim(database: Pick<DatabaseHandle, "db">, at: Date): Promise<bo
 }
 
 /**
+ * Gives back the claim made for `at` after its run failed: the upkeep is due again RETRY_AFTER_MS
+ * after `at`, unless another run has claimed it since.
+ */
+async function release(database: Pick<DatabaseHandle, "db">, at: Date): Promise<void> {
+  await database.db
+    .update(upkeepRuns)
+    .set({ lastRunAt: new Date(at.getTime() - UPKEEP_INTERVAL_MS + RETRY_AFTER_MS) })
+    .where(and(eq(upkeepRuns.task, DAILY), eq(upkeepRuns.lastRunAt, at)));
+}
+
+/**
  * The site's upkeep, run after an ingest pass (the web process's schedule, `news ingest`) and at
  * most once per interval across every process of the site (upkeep_runs); resolves to whether it
  * ran:
@@ -39,6 +52,8 @@ async function claim(database: Pick<DatabaseHandle, "db">, at: Date): Promise<bo
  *   It holds the one connection for seconds at 100,000 articles.
  * - On PostgreSQL, whose autovacuum does the rest, the search indexes' new entries are merged
  *   (`mergePendingSearchEntries`): autovacuum comes only after a fifth of the table is new.
+ *
+ * A run that fails (the database restarting, a lock) is tried again by the first pass an hour later.
  *
  * A day's new entries left in GIN's pending lists cost searches nothing measurable (decision 035:
  * 18 days' worth were within noise), and one merge of a day's entries costs less than a merge
@@ -52,8 +67,11 @@ export function siteUpkeep(
   const now = options.now ?? (() => new Date());
   return async () => {
     const started = Date.now();
+    const at = now();
+    let claimed = false;
     try {
-      if (!(await claim(database, now()))) return false;
+      claimed = await claim(database, at);
+      if (!claimed) return false;
       if (database.kind === "pglite") {
         await database.db.execute(sql`VACUUM (ANALYZE)`);
         logger.info({ ms: Date.now() - started }, "embedded database vacuumed and analysed");
@@ -63,7 +81,18 @@ export function siteUpkeep(
       }
       return true;
     } catch (error) {
-      logger.warn({ err: error }, "the site's daily upkeep could not run");
+      // Tried again within the hour rather than a day later; when the database is gone, the claim
+      // may stay, and the upkeep waits a day.
+      const retry =
+        claimed &&
+        (await release(database, at).then(
+          () => true,
+          () => false,
+        ));
+      logger.warn(
+        { err: error, ...(retry ? { retryAfterMinutes: RETRY_AFTER_MS / 60_000 } : {}) },
+        "the site's daily upkeep could not run",
+      );
       return false;
     }
   };
