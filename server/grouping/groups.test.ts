@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rowsOf } from "../db/client";
 import { articles, feeds, staffAudit, storyGroupOverrides, storyGroups } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import type { FeedSource } from "../ingest/feeds-config";
@@ -14,7 +15,7 @@ import { archiveCountsAndRows } from "../test-support/archive-counts";
 import type { NewsroomServices } from "../newsroom/action";
 import { takeDown } from "../newsroom/stories";
 import { chooseLead, groupVersions, joinStories, splitStory } from "../newsroom/story-groups";
-import { SEEN_WINDOW_HOURS } from "./store";
+import { groupNewArticles, SEEN_WINDOW_HOURS } from "./store";
 
 reportSkippedPostgres();
 
@@ -326,5 +327,43 @@ describe.each(testDatabases())("story groups on $name", (database) => {
     expect(local).toMatchObject({ groupLead: true, alsoCoveredBy: ["metro.example"] });
     expect(titles(await latestArticles(handle.db, { limit: 10 }))).toContain(LOCAL[0]?.title);
     await countsHold();
+  });
+
+  it("forms hundreds of groups in one pass, each of its own versions", async () => {
+    // Two outlets carrying the same 520 stories, each headline its own (three words no other has):
+    // 1,040 versions joined in one pass, more than one statement's worth of rows.
+    const [a, b] = await handle.db
+      .insert(feeds)
+      .values([
+        { url: "https://wire.example/many.xml", category: "national-news" },
+        { url: "https://localpaper.example/many.xml", category: "local-news" },
+      ])
+      .returning({ id: feeds.id });
+    const inserted = await handle.db.execute(sql`
+      INSERT INTO articles (id, feed_id, category, guid, link, title, excerpt, content, author,
+                            published_at)
+      SELECT f.prefix || n, f.id, f.category, f.prefix || n, 'https://sample.example.org/' || f.prefix || n,
+             md5('a' || n) || ' ' || md5('b' || n) || ' ' || md5('c' || n), '', '', 'Staff Writer',
+             now() - make_interval(mins => n)
+        FROM generate_series(1, 520) AS n,
+             (VALUES (${a?.id}::int, 'national-news', 'w'), (${b?.id}::int, 'local-news', 'l'))
+               AS f(id, category, prefix)
+      RETURNING id`);
+    const ids = rowsOf<{ id: string }>(inserted).map((row) => row.id);
+    expect(ids).toHaveLength(1040);
+
+    const changed = await handle.db.transaction((tx) => groupNewArticles(tx, ids));
+    expect(changed).toHaveLength(1040);
+    const [counts] = rowsOf<{ groups: number; grouped: number; pairs: number; leads: number }>(
+      await handle.db.execute(sql`
+        SELECT (SELECT count(*)::int FROM story_groups) AS groups,
+               (SELECT count(*)::int FROM articles WHERE story_group IS NOT NULL) AS grouped,
+               (SELECT count(*)::int FROM articles w JOIN articles l
+                   ON l.id = 'l' || substr(w.id, 2) AND l.story_group = w.story_group
+                 WHERE w.id LIKE 'w%') AS pairs,
+               (SELECT count(*)::int FROM articles WHERE story_group IS NOT NULL AND group_lead)
+                 AS leads`),
+    );
+    expect(counts).toEqual({ groups: 520, grouped: 1040, pairs: 520, leads: 520 });
   });
 });
