@@ -128,6 +128,24 @@ describe.each(testDatabases())("the site's daily upkeep on $name", (database) =>
     expect(await lastRun()).toBe(new Date(T0.getTime() + 3600_000).toISOString());
   });
 
+  it("tries a run whose process died before it ended again an hour later", async () => {
+    const logger = createLogger("silent");
+    // The day is claimed, then the work never ends: the process was killed during its VACUUM.
+    const dying = {
+      kind: handle.kind,
+      db: new Proxy(handle.db, {
+        get: (db, key) =>
+          key === "execute" ? () => new Promise<never>(() => {}) : Reflect.get(db, key),
+      }),
+    };
+    void siteUpkeep(dying, logger, { now: at(0) })();
+    await expect.poll(lastRun).not.toBeNull();
+
+    expect(await siteUpkeep(handle, logger, { now: at(3600_000 - 1) })()).toBe(false);
+    expect(await siteUpkeep(handle, logger, { now: at(3600_000) })()).toBe(true);
+    expect(await lastRun()).toBe(new Date(T0.getTime() + 3600_000).toISOString());
+  });
+
   it("keeps another process's later claim when its own run fails", async () => {
     const logger = createLogger("silent");
     let other: Promise<boolean> | undefined;

@@ -6,39 +6,45 @@ import { upkeepRuns } from "./schema";
 
 /** How often the site's upkeep runs. */
 const UPKEEP_INTERVAL_MS = 24 * 3600_000;
-/** A run that failed is tried again by the first pass this long after it (not a day later). */
-const RETRY_AFTER_MS = 3600_000;
+/**
+ * How long a claim holds before the run ends: a run that fails, or whose process dies, is tried
+ * again by the first pass this long after it, not a day later.
+ */
+const CLAIM_HOLDS_MS = 3600_000;
 
 /** The task's name in upkeep_runs. */
 const DAILY = "daily";
 
 /**
+ * What `last_run_at` says while a run that began at `at` is under way: as if the last run were a
+ * day less CLAIM_HOLDS_MS before it, so no one else claims it within that time.
+ */
+const underWay = (at: Date) => new Date(at.getTime() - UPKEEP_INTERVAL_MS + CLAIM_HOLDS_MS);
+
+/**
  * Claims the upkeep for `at`: true for the one caller that finds it not run for an interval (or
- * never), which records `at` in the same statement; false for every other.
+ * never), which marks it under way in the same statement; false for every other.
  */
 async function claim(database: Pick<DatabaseHandle, "db">, at: Date): Promise<boolean> {
   const due = new Date(at.getTime() - UPKEEP_INTERVAL_MS);
   const claimed = await database.db
     .insert(upkeepRuns)
-    .values({ task: DAILY, lastRunAt: at })
+    .values({ task: DAILY, lastRunAt: underWay(at) })
     .onConflictDoUpdate({
       target: upkeepRuns.task,
-      set: { lastRunAt: at },
+      set: { lastRunAt: underWay(at) },
       setWhere: sql`${upkeepRuns.lastRunAt} <= ${due}`,
     })
     .returning({ task: upkeepRuns.task });
   return claimed.length === 1;
 }
 
-/**
- * Gives back the claim made for `at` after its run failed: the upkeep is due again RETRY_AFTER_MS
- * after `at`, unless another run has claimed it since.
- */
-async function release(database: Pick<DatabaseHandle, "db">, at: Date): Promise<void> {
+/** Records the run claimed for `at` as done, unless another has claimed the upkeep since. */
+async function done(database: Pick<DatabaseHandle, "db">, at: Date): Promise<void> {
   await database.db
     .update(upkeepRuns)
-    .set({ lastRunAt: new Date(at.getTime() - UPKEEP_INTERVAL_MS + RETRY_AFTER_MS) })
-    .where(and(eq(upkeepRuns.task, DAILY), eq(upkeepRuns.lastRunAt, at)));
+    .set({ lastRunAt: at })
+    .where(and(eq(upkeepRuns.task, DAILY), eq(upkeepRuns.lastRunAt, underWay(at))));
 }
 
 /**
@@ -53,7 +59,8 @@ async function release(database: Pick<DatabaseHandle, "db">, at: Date): Promise<
  * - On PostgreSQL, whose autovacuum does the rest, the search indexes' new entries are merged
  *   (`mergePendingSearchEntries`): autovacuum comes only after a fifth of the table is new.
  *
- * A run that fails (the database restarting, a lock) is tried again by the first pass an hour later.
+ * A run that fails (the database restarting, a lock) or never ends (its process killed) is tried
+ * again by the first pass an hour after it began: a claim holds for that long until the run is done.
  *
  * A day's new entries left in GIN's pending lists cost searches nothing measurable (decision 035:
  * 18 days' worth were within noise), and one merge of a day's entries costs less than a merge
@@ -79,18 +86,13 @@ export function siteUpkeep(
         const pages = await mergePendingSearchEntries(database.db);
         logger.info({ ms: Date.now() - started, pages }, "search indexes' new entries merged");
       }
+      await done(database, at);
       return true;
     } catch (error) {
-      // Tried again within the hour rather than a day later; when the database is gone, the claim
-      // may stay, and the upkeep waits a day.
-      const retry =
-        claimed &&
-        (await release(database, at).then(
-          () => true,
-          () => false,
-        ));
+      // The claim lapses by itself (CLAIM_HOLDS_MS): nothing to give back, which a database that
+      // has gone could not take anyway.
       logger.warn(
-        { err: error, ...(retry ? { retryAfterMinutes: RETRY_AFTER_MS / 60_000 } : {}) },
+        { err: error, ...(claimed ? { retryAfterMinutes: CLAIM_HOLDS_MS / 60_000 } : {}) },
         "the site's daily upkeep could not run",
       );
       return false;
