@@ -492,13 +492,11 @@ async function timePending(): Promise<{ rows: Row[]; pages: number; mergeMs: num
       }
       const times = { small: [] as number[], large: [] as number[] };
       for (let round = 0; round < ROUNDS; round++) {
-        for (const [site, list] of alternating(
-          [
-            [before, times.small],
-            [after, times.large],
-          ] as const,
-          round,
-        )) {
+        const sites = [
+          { site: before, list: times.small },
+          { site: after, list: times.large },
+        ];
+        for (const { site, list } of alternating(sites, round)) {
           list.push(await render(site, pathname));
         }
       }

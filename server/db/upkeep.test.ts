@@ -33,6 +33,14 @@ describe.each(testDatabases())("the site's daily upkeep on $name", (database) =>
     return rows[0] ? new Date(rows[0].last_run_at).toISOString() : null;
   };
 
+  /** The site's database, its `execute` (the upkeep's work) replaced: a fault at the driver. */
+  const withExecute = (execute: () => Promise<unknown>) => ({
+    kind: handle.kind,
+    db: new Proxy(handle.db, {
+      get: (db, key) => (key === "execute" ? execute : Reflect.get(db, key)),
+    }),
+  });
+
   beforeAll(async () => {
     handle = await database.open();
     await handle.migrate();
@@ -99,15 +107,9 @@ describe.each(testDatabases())("the site's daily upkeep on $name", (database) =>
       { write: (line: string) => void lines.push(JSON.parse(line)) },
     );
     // The day is claimed, then the connection drops before the work (VACUUM or the merge) is done.
-    const dropping = {
-      kind: handle.kind,
-      db: new Proxy(handle.db, {
-        get: (db, key) =>
-          key === "execute"
-            ? () => Promise.reject(new Error("Connection terminated unexpectedly"))
-            : Reflect.get(db, key),
-      }),
-    };
+    const dropping = withExecute(() =>
+      Promise.reject(new Error("Connection terminated unexpectedly")),
+    );
     expect(await siteUpkeep(dropping, logger, { now: at(0) })()).toBe(false);
     expect(lines).toEqual([
       expect.objectContaining({
@@ -131,13 +133,7 @@ describe.each(testDatabases())("the site's daily upkeep on $name", (database) =>
   it("tries a run whose process died before it ended again an hour later", async () => {
     const logger = createLogger("silent");
     // The day is claimed, then the work never ends: the process was killed during its VACUUM.
-    const dying = {
-      kind: handle.kind,
-      db: new Proxy(handle.db, {
-        get: (db, key) =>
-          key === "execute" ? () => new Promise<never>(() => {}) : Reflect.get(db, key),
-      }),
-    };
+    const dying = withExecute(() => new Promise<never>(() => {}));
     void siteUpkeep(dying, logger, { now: at(0) })();
     await expect.poll(lastRun).not.toBeNull();
 
@@ -150,19 +146,11 @@ describe.each(testDatabases())("the site's daily upkeep on $name", (database) =>
     const logger = createLogger("silent");
     let other: Promise<boolean> | undefined;
     // While this run fails, another process has claimed the next day's upkeep.
-    const racing = {
-      kind: handle.kind,
-      db: new Proxy(handle.db, {
-        get: (db, key) =>
-          key === "execute"
-            ? async () => {
-                other = siteUpkeep(handle, logger, { now: at(DAY) })();
-                await other;
-                throw new Error("Connection terminated unexpectedly");
-              }
-            : Reflect.get(db, key),
-      }),
-    };
+    const racing = withExecute(async () => {
+      other = siteUpkeep(handle, logger, { now: at(DAY) })();
+      await other;
+      throw new Error("Connection terminated unexpectedly");
+    });
     expect(await siteUpkeep(racing, logger, { now: at(0) })()).toBe(false);
     expect(await other).toBe(true);
     expect(await lastRun()).toBe(new Date(T0.getTime() + DAY).toISOString());
