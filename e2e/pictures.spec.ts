@@ -20,24 +20,45 @@ async function firstLocalStory(page: Page): Promise<string> {
   return href;
 }
 
-/** Sums the layout shifts the page reports from its very start (CLS, as the browser counts it). */
+/**
+ * Records the layout shifts the page reports from its very start (CLS, as the browser counts it),
+ * each with what moved, from where to where and when, so a failure says which element jumped.
+ */
 async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { layoutShift: number };
-    w.layoutShift = 0;
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
+    const w = window as unknown as { layoutShifts: unknown[] };
+    w.layoutShifts = [];
+    const describe = (node: Node | null): string => {
+      if (!(node instanceof Element)) return node?.nodeName ?? "(gone)";
+      const id = node.id ? `#${node.id}` : "";
+      const text = (node.textContent ?? "").trim().slice(0, 40);
+      return `${node.tagName.toLowerCase()}${id} "${text}"`;
+    };
+    const box = (r: DOMRectReadOnly) => [r.x, r.y, r.width, r.height].map(Math.round).join(",");
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-      })[]) {
-        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      for (const entry of list.getEntries() as Shift[]) {
+        if (entry.hadRecentInput) continue;
+        w.layoutShifts.push({
+          value: entry.value,
+          at: Math.round(entry.startTime),
+          scrollY: Math.round(window.scrollY),
+          moved: entry.sources.map(
+            (s) => `${describe(s.node)} ${box(s.previousRect)} -> ${box(s.currentRect)}`,
+          ),
+        });
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
 }
 
-const layoutShift = (page: Page) =>
-  page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+/** The shifts recorded so far: none on a page that does not jump. */
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShifts: unknown[] }).layoutShifts);
 
 /**
  * Loads every picture, lazy ones too (those of the slider's sideways strip never come near the
@@ -118,7 +139,7 @@ test.describe("pages with stored pictures", () => {
       expect((copy.width ?? 0) / (copy.height ?? 1)).toBeCloseTo(chosen.width / chosen.height, 2);
 
       await loadEveryPicture(page);
-      expect(await layoutShift(page)).toBe(0);
+      expect(await layoutShifts(page)).toEqual([]);
       expect(elsewhere).toEqual([]);
       expect(pictures.filter((p) => COPY.test(p)).length).toBeGreaterThan(0);
       await expectNoSeriousViolations(page, path);
@@ -360,7 +381,7 @@ for (const list of LISTS) {
       .toEqual([]);
     const after = await pictures();
     expect(after.filter((p) => p.card && !p.files.some((file) => asked.has(file)))).toEqual([]);
-    expect(await layoutShift(page)).toBe(0);
+    expect(await layoutShifts(page)).toEqual([]);
 
     // Back at the top the cards far below are undrawn again (their heights kept); a keyboard reader
     // reaches one as any other: focus draws it and brings it in view.
