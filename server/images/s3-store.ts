@@ -12,7 +12,13 @@ import {
 } from "@aws-sdk/client-s3";
 import { NodeHttpHandler } from "@smithy/node-http-handler";
 import type { S3StoreConfig } from "../config";
-import { HASH, PictureStoreUnavailableError, VARIANT, type PictureStore } from "./store";
+import {
+  HASH,
+  keepStored,
+  PictureStoreUnavailableError,
+  VARIANT,
+  type PictureStore,
+} from "./store";
 
 /** How long every call fails at once after the store did not answer (the route's Retry-After). */
 const PAUSE_AFTER_FAILURE_MS = 5_000;
@@ -216,14 +222,7 @@ export function s3PictureStore(
     },
     getOriginal: (hash) => (HASH.test(hash) ? read(originalKey(hash)) : Promise.resolve(null)),
     hasOriginal,
-    async keep(hash) {
-      if (!(await hasOriginal(hash))) return false;
-      await mark(hash);
-      // Removed by another machine between the two: not kept after all.
-      if (await hasOriginal(hash)) return true;
-      await release(hash);
-      return false;
-    },
+    keep: (hash) => keepStored(hash, { hasOriginal, mark, release }),
     release,
     async putVariant(hash, variant, bytes) {
       if (!HASH.test(hash) || !VARIANT.test(variant)) {

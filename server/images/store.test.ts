@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { folderPictureStore } from "./store";
+import { folderPictureStore, keepStored } from "./store";
 import { pictureStoreContract } from "./store-contract";
 
 let dir: string;
@@ -107,5 +107,41 @@ describe("folderPictureStore", () => {
       }
       expect(await store.getOriginal(upload)).toBeNull();
     });
+  });
+});
+
+describe("keepStored", () => {
+  /** One store's originals and marks, as a second process or machine sees them too. */
+  function place(originals: string[]) {
+    const stored = new Set(originals);
+    const kept = new Set<string>();
+    return {
+      stored,
+      kept,
+      hasOriginal: async (hash: string) => stored.has(hash),
+      mark: async (hash: string) => void kept.add(hash),
+      release: async (hash: string) => void kept.delete(hash),
+    };
+  }
+
+  it("marks a stored original, and not one that is missing", async () => {
+    const store = place(["a"]);
+    expect(await keepStored("a", store)).toBe(true);
+    expect(await keepStored("b", store)).toBe(false);
+    expect([...store.kept]).toEqual(["a"]);
+  });
+
+  it("takes its mark back when the original was removed while it was being marked", async () => {
+    const store = place(["a"]);
+    // Another machine removes the original (the store over its bound) right after the mark.
+    const kept = await keepStored("a", {
+      ...store,
+      mark: async (hash) => {
+        await store.mark(hash);
+        store.stored.delete(hash);
+      },
+    });
+    expect(kept).toBe(false);
+    expect(store.kept.size).toBe(0);
   });
 });

@@ -47,6 +47,25 @@ export class PictureStoreUnavailableError extends Error {
     this.name = "PictureStoreUnavailableError";
   }
 }
+/**
+ * `keep` as every store does it: marks a stored original kept, and checks it is still there after,
+ * since another process or machine may have removed it between the two (then it is not kept).
+ */
+export async function keepStored(
+  hash: string,
+  store: {
+    hasOriginal: (hash: string) => Promise<boolean>;
+    mark: (hash: string) => Promise<void>;
+    release: (hash: string) => Promise<void>;
+  },
+): Promise<boolean> {
+  if (!(await store.hasOriginal(hash))) return false;
+  await store.mark(hash);
+  if (await store.hasOriginal(hash)) return true;
+  await store.release(hash);
+  return false;
+}
+
 const FOCUS = "f\\d{1,3}x\\d{1,3}";
 /** The names a copy may have (`putVariant`'s `variant`). */
 export const VARIANT = new RegExp(
@@ -207,14 +226,7 @@ export function folderPictureStore(options: { dir: string; maxBytes: number }): 
     },
     getOriginal: (hash) => read(hash, ORIGINAL),
     hasOriginal,
-    async keep(hash) {
-      if (!(await hasOriginal(hash))) return false;
-      await mark(hash);
-      // Removed by another process between the two: not kept after all.
-      if (await hasOriginal(hash)) return true;
-      await release(hash);
-      return false;
-    },
+    keep: (hash) => keepStored(hash, { hasOriginal, mark, release }),
     release,
     async putVariant(hash, variant, bytes) {
       if (!HASH.test(hash) || !VARIANT.test(variant)) {
