@@ -50,13 +50,7 @@ const { openDatabase } = await import("../server/db/client");
 const { adminQuery } = await import("../server/db/admin");
 const { rowsOf } = await import("../server/db/client");
 const { createLogger } = await import("../server/logger");
-const { createBlogSource } = await import("../server/blog/create-source");
-const { withNewsroomPosts } = await import("../server/blog/with-newsroom");
-const { formLimiter } = await import("../server/forms/guard");
-const { loadContent } = await import("../server/content/load");
-const { newsletterMailFor } = await import("../server/newsletter/signup");
-const { newsroomOperations } = await import("../server/newsroom/operations");
-const { folderPictureStore } = await import("../server/images/store");
+const { pageContext } = await import("./page-context");
 const { loadFeedSources } = await import("../server/ingest/feeds-config");
 const { runIngestPass } = await import("../server/ingest/ingest");
 
@@ -86,29 +80,8 @@ async function openSite(env: NodeJS.ProcessEnv): Promise<Site> {
   await database.migrate();
   // As the site's ingest pass does after storing stories.
   await refreshSearchWindows(database.db);
-  const content = loadContent(config.contentDir);
-  const mail = newsletterMailFor(config, content.site.name);
-  const context: LoadContext = {
-    config,
-    db: database.db,
-    announceChange: () => database.announceChange(),
-    logger,
-    blog: withNewsroomPosts(database.db, createBlogSource(config.blog, config.siteUrl, logger), {
-      logger,
-    }),
-    content,
-    formLimiter: formLimiter(config.formRateLimit),
-    mail,
-    operations: newsroomOperations({
-      database,
-      logger,
-      pass: { siteUrl: config.siteUrl, siteName: content.site.name, sources: [], concurrency: 1 },
-      mail,
-    }),
-    clientAddress: "127.0.0.1",
-    requestId: "bench",
-    pictures: folderPictureStore({ dir: "/nonexistent/pictures", maxBytes: 1 }),
-  };
+  const context = pageContext(config, database, logger);
+
   return { env, database, context, articles: await countOf(database) };
 }
 

@@ -10,7 +10,6 @@
  * round for round alternating with this one, so a change to rendering is measured side by side in
  * one process. Run `npm run build` first.
  */
-import { folderPictureStore } from "../server/images/store";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { register } from "node:module";
@@ -49,12 +48,6 @@ const { createRequestHandler } = await import("react-router");
 const { parseConfig } = await import("../server/config");
 const { openDatabase } = await import("../server/db/client");
 const { createLogger } = await import("../server/logger");
-const { createBlogSource } = await import("../server/blog/create-source");
-const { withNewsroomPosts } = await import("../server/blog/with-newsroom");
-const { formLimiter } = await import("../server/forms/guard");
-const { loadContent } = await import("../server/content/load");
-const { newsletterMailFor } = await import("../server/newsletter/signup");
-const { newsroomOperations } = await import("../server/newsroom/operations");
 const { latestArticles } = await import("../server/news/repository");
 const { readCacheFor } = await import("../server/news/read-cache");
 const { cachedPage } = await import("../server/http/page-cache");
@@ -85,34 +78,9 @@ const config = parseConfig(env);
 const database = await openDatabase(config.database, { owner: "the render benchmark" });
 const readCache = await readCacheFor(config, database);
 const logger = createLogger("silent");
-const content = loadContent(config.contentDir);
-const mail = newsletterMailFor(config, content.site.name);
-const context = {
-  config,
-  db: database.db,
-  announceChange: () => database.announceChange(),
-  logger,
-  blog: withNewsroomPosts(database.db, createBlogSource(config.blog, config.siteUrl, logger), {
-    logger,
-  }),
-  content,
-  formLimiter: formLimiter(config.formRateLimit),
-  // Pages are only rendered: nothing is sent.
-  mail,
-  // Nothing here starts a pass or a digest.
-  operations: newsroomOperations({
-    database,
-    logger,
-    pass: { siteUrl: config.siteUrl, siteName: content.site.name, sources: [], concurrency: 1 },
-    mail,
-  }),
-  clientAddress: "127.0.0.1",
-  requestId: "bench",
-  // As the page handler gives every render one (a build that reads none ignores it).
-  cspNonce: newNonce(),
-  // Pages read no pictures here: a folder that is never written.
-  pictures: folderPictureStore({ dir: "/nonexistent/pictures", maxBytes: 1 }),
-};
+const { pageContext } = await import("./page-context");
+// As the page handler gives every render a nonce (a build that reads none ignores it).
+const context = { ...pageContext(config, database, logger), cspNonce: newNonce() };
 
 const [newest] = await latestArticles(database.db, { limit: 1 });
 if (!newest) throw new Error("no article stored");
