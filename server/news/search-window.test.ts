@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { articles } from "../db/schema";
+import { articles, storyGroups } from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "../db/client";
@@ -41,6 +41,7 @@ describe.each(testDatabases())("search windows on $name", (database) => {
     handle = await database.open();
     await handle.migrate();
     await handle.db.delete(articles);
+    await handle.db.delete(storyGroups);
   });
 
   afterAll(async () => {
@@ -85,5 +86,24 @@ describe.each(testDatabases())("search windows on $name", (database) => {
     expect(await refreshSearchWindows(handle.db, [])).toBe(true);
     expect(await searchWindowsOf(handle.db)).toEqual([]);
     expect(await indexes()).toEqual([]);
+  });
+
+  it("counts a story group once, as the archive counts do: no window built anew every pass", async () => {
+    await handle.db.execute(sql`UPDATE articles SET taken_down_at = now()`);
+    await store(20, 6);
+    expect(await refreshSearchWindows(handle.db, [4])).toBe(true);
+    expect((await searchWindowsOf(handle.db)).map((w) => w.stories)).toEqual([4]);
+    // Five of the six become one story: two as the archive counts count them, fewer than 4.
+    await handle.db.insert(storyGroups).values({ id: "group-21", leadId: "story-21" });
+    await handle.db.execute(sql`
+      UPDATE articles SET story_group = 'group-21', group_lead = (id = 'story-21'),
+                          category_lead = (id = 'story-21')
+       WHERE id IN ('story-21', 'story-22', 'story-23', 'story-24', 'story-25')`);
+    expect(await refreshSearchWindows(handle.db, [4])).toBe(true);
+    expect(await searchWindowsOf(handle.db)).toEqual([]);
+    expect(await indexes()).toEqual([]);
+    // Counting every version, the window's edge was found and its index built on every pass.
+    expect(await refreshSearchWindows(handle.db, [4])).toBe(false);
+    expect(await refreshSearchWindows(handle.db, [4])).toBe(false);
   });
 });

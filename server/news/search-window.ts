@@ -6,7 +6,8 @@ import { remembered } from "./read-cache";
 
 /**
  * The windows of the newest live stories kept, smallest first (decision 035), each with a GIN index
- * of its own: the whole table's index holds a common word's every story since the first, and a
+ * of its own (a window of n holds the newest n stories that lead their group, as the archive counts
+ * count them, and the other versions published since the oldest of them): the whole table's index holds a common word's every story since the first, and a
  * phrase's candidates are each read from the table to check the words' order. Search ranks the
  * matches among the newest 20,000 (the largest) when they hold a page of them; the smaller window
  * only makes a very common word's search cheaper (its newest matches are all among the newest few
@@ -118,8 +119,11 @@ async function moveWindow(db: Database, stories: number, cuts: boolean | null): 
   const next = `${index}_next`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${WINDOW_LOCK_ID})`);
+    // Stories counted as refreshSearchWindows counts them (the archive counts): a group once, by
+    // its lead. Counting its other versions too, a site whose leads had fallen below the window's
+    // number would keep a window the count says it lacks, and build it anew on every pass.
     const edge = await tx.execute(sql`
-      SELECT published_at FROM articles WHERE taken_down_at IS NULL
+      SELECT published_at FROM articles WHERE taken_down_at IS NULL AND group_lead
        ORDER BY published_at DESC OFFSET ${stories - 1} LIMIT 1`);
     const oldest = rowsOf<{ published_at: Date | string }>(edge)[0];
     await tx.delete(searchWindows).where(eq(searchWindows.stories, stories));
