@@ -2,7 +2,14 @@ import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/client";
-import { articles, feeds, staffAudit, storyGroupOverrides, storyGroups } from "../db/schema";
+import {
+  articles,
+  blockRules,
+  feeds,
+  staffAudit,
+  storyGroupOverrides,
+  storyGroups,
+} from "../db/schema";
 import { reportSkippedPostgres, testDatabases } from "../db/test-databases";
 import type { FeedSource } from "../ingest/feeds-config";
 import { runIngestPass } from "../ingest/ingest";
@@ -13,9 +20,10 @@ import { archiveArticles } from "../news/archive";
 import { searchSite } from "../news/search";
 import { archiveCountsAndRows } from "../test-support/archive-counts";
 import type { NewsroomServices } from "../newsroom/action";
+import { addBlockRule, applyBlockRule } from "../newsroom/block-rule-actions";
 import { takeDown } from "../newsroom/stories";
 import { chooseLead, groupVersions, joinStories, splitStory } from "../newsroom/story-groups";
-import { groupNewArticles, SEEN_WINDOW_HOURS } from "./store";
+import { GROUPS_LOCK_CLASS, groupNewArticles, lockGroups, SEEN_WINDOW_HOURS } from "./store";
 
 reportSkippedPostgres();
 
@@ -97,6 +105,7 @@ describe.each(testDatabases())("story groups on $name", (database) => {
     await handle.db.delete(storyGroups);
     await handle.db.delete(feeds);
     await handle.db.delete(staffAudit);
+    await handle.db.delete(blockRules);
     bodies.set("wire", rssFeed("Wire", WIRE));
     bodies.set("local", rssFeed("Local", LOCAL));
     bodies.set("metro", rssFeed("Metro", []));
@@ -328,6 +337,71 @@ describe.each(testDatabases())("story groups on $name", (database) => {
     expect(titles(await latestArticles(handle.db, { limit: 10 }))).toContain(LOCAL[0]?.title);
     await countsHold();
   });
+
+  // PGlite has one connection and runs one transaction at a time: nothing can come between a read
+  // and a write there. On PostgreSQL the groups' lock makes it so.
+  it.runIf(database.name === "postgres")(
+    "changes groups one at a time: ingest's grouping and each staff action wait for the groups' lock",
+    async () => {
+      await ingest();
+      const wire = await story("wire-fire");
+      const local = await story("local-fire");
+      const fed = await story("wire-fed");
+      /** Whether another session waits for the groups' lock now (two keys: objsubid 2). */
+      const someoneWaits = async () => {
+        const found = await handle.db.execute(sql`
+          SELECT count(*) AS n FROM pg_locks
+           WHERE locktype = 'advisory' AND NOT granted AND objsubid = 2
+             AND classid = ${GROUPS_LOCK_CLASS}
+             AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`);
+        return Number(rowsOf<{ n: string | number }>(found)[0]?.n ?? 0) > 0;
+      };
+      /** Runs `change` while another transaction holds the lock: whether it waited for it. */
+      const waitsForTheLock = async (change: () => Promise<unknown>) => {
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let taken = () => {};
+        const held = new Promise<void>((resolve) => (taken = resolve));
+        const holder = handle.db.transaction(async (tx) => {
+          await lockGroups(tx);
+          taken();
+          await released;
+        });
+        await held;
+        let done = false;
+        const changing = change().finally(() => (done = true));
+        await expect.poll(async () => done || (await someoneWaits())).toBe(true);
+        const waited = !done;
+        release();
+        await holder;
+        await changing;
+        return waited;
+      };
+      expect(
+        await waitsForTheLock(() =>
+          handle.db.transaction((tx) => groupNewArticles(tx, [wire.id, local.id])),
+        ),
+      ).toBe(true);
+      expect(await waitsForTheLock(() => splitStory(services, editor, local.id))).toBe(true);
+      expect(await waitsForTheLock(() => joinStories(services, editor, local.id, wire.id))).toBe(
+        true,
+      );
+      expect(await waitsForTheLock(() => chooseLead(services, editor, local.id))).toBe(true);
+      expect(await waitsForTheLock(() => takeDown(services, editor, fed.id, "A test"))).toBe(true);
+      await addBlockRule(services, editor, { feedId: null, field: "title", pattern: "padres*" });
+      const [rule] = await handle.db
+        .execute(sql`SELECT id FROM block_rules`)
+        .then((r) => rowsOf<{ id: number }>(r));
+      expect(await waitsForTheLock(() => applyBlockRule(services, editor, Number(rule?.id)))).toBe(
+        true,
+      );
+      // Each did what it does, once the lock was free.
+      expect((await story("local-fire")).groupLead).toBe(true);
+      expect((await story("wire-fed")).takenDownAt).not.toBeNull();
+      expect((await story("local-padres")).takenDownAt).not.toBeNull();
+      await countsHold();
+    },
+  );
 
   it("forms hundreds of groups in one pass, each of its own versions", async () => {
     // Two outlets carrying the same 520 stories, each headline its own (three words no other has):

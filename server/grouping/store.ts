@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, inArray, isNotNull, sql } from "drizzle-orm";
-import { rowsOf, type Database } from "../db/client";
+import { lockForTransaction, rowsOf, type Database } from "../db/client";
 import { articles, storyGroups } from "../db/schema";
 import { KeptFeatures } from "./kept-features";
 import {
@@ -21,6 +21,21 @@ import {
  * and of each category within it, and every version's "also covered by". Lists read the flags
  * `group_lead` and `category_lead`; nothing is computed when a page is read.
  */
+
+/** The first key of the advisory lock every change to story groups holds (lockGroups). */
+export const GROUPS_LOCK_CLASS = 7_302_118;
+
+/**
+ * Takes the story groups' lock for the rest of the transaction `tx`, before it reads a group: an
+ * ingest pass grouping its new stories and staff splitting, joining, choosing a lead or taking a
+ * story down then run one at a time on PostgreSQL (PGlite runs one transaction at a time anyway).
+ * Without it a pass could group a story from what it read before staff's change committed: undo a
+ * join, leave a group with a lead outside it, or fail on a group staff's split had removed. Taking
+ * it again in the same transaction is harmless.
+ */
+export function lockGroups(tx: Pick<Database, "execute">): Promise<void> {
+  return lockForTransaction(tx, GROUPS_LOCK_CLASS, "groups");
+}
 
 /** The most recent articles read around a pass's new ones: a bounded read whatever the archive. */
 const WINDOW_LIMIT = 5_000;
@@ -54,13 +69,15 @@ interface Version {
  * Matches each of `ids` (articles just stored) against the recent articles of other feeds and puts
  * it in the group of its best match (decision 029), or starts a group with it. Own stories, stories
  * taken down, stories staff split off (`alone`) and stories already grouped are left as they are, so
- * re-reading a feed changes nothing staff decided. Returns the stories whose lists or pages changed.
+ * re-reading a feed changes nothing staff decided. Run it in a transaction: it takes the groups'
+ * lock (lockGroups) before it reads. Returns the stories whose lists or pages changed.
  */
 export async function groupNewArticles(
   db: Database,
   ids: readonly string[],
 ): Promise<ChangedStory[]> {
   if (ids.length === 0) return [];
+  await lockGroups(db);
   const window = await readWindow(db, ids);
   const fresh = ids
     .map((id) => window.get(id))
@@ -226,7 +243,8 @@ const hostOf = (link: string) =>
  * Puts `groups` right after a change: a group with fewer than two versions on the site is dissolved;
  * the lead is staff's choice while it is on the site, else the earliest version; in each category
  * the group's lead or else its earliest version there leads; every version lists the other outlets.
- * Returns the versions whose flags or outlets changed (and those of dissolved groups).
+ * Returns the versions whose flags or outlets changed (and those of dissolved groups). The caller
+ * holds the groups' lock (lockGroups) since before it read the groups it changed.
  */
 export async function settleGroups(
   db: Database,
@@ -290,7 +308,8 @@ export async function settleGroups(
 
 /**
  * Takes `ids` out of their groups (a take-down, a split): each stands alone again, and what is left
- * of its group is settled. Returns the stories whose lists or pages changed.
+ * of its group is settled. Returns the stories whose lists or pages changed. The caller holds the
+ * groups' lock (lockGroups) since before it read the stories.
  */
 export async function leaveGroups(db: Database, ids: readonly string[]): Promise<ChangedStory[]> {
   if (ids.length === 0) return [];

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { storyChangeKeys } from "../../shared/cache-keys";
 import type { BlockField } from "../../shared/newsroom";
 import { articles, blockRules, feeds } from "../db/schema";
-import { leaveGroups } from "../grouping/store";
+import { leaveGroups, lockGroups } from "../grouping/store";
 import { LIVE } from "../news/repository";
 import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { blockingRule, blockRuleById, describeRule, parsePattern } from "./block-rules";
@@ -65,6 +65,7 @@ export function applyBlockRule(
   now = new Date(),
 ) {
   return act(services, async (tx) => {
+    await lockGroups(tx);
     const rule = await blockRuleById(tx, ruleId);
     if (!rule) return fail("There is no such rule.");
     const candidates = await tx

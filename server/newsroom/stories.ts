@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { articles, pictures } from "../db/schema";
 import { MAX_HEADLINE_LENGTH, MAX_REASON_LENGTH } from "../../shared/newsroom";
 import { storyChangeKeys } from "../../shared/cache-keys";
-import { leaveGroups } from "../grouping/store";
+import { leaveGroups, lockGroups } from "../grouping/store";
 import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { UNPUBLISHED_REASON } from "./post-live";
 import { hasControl, tidy } from "./text";
@@ -39,6 +39,7 @@ export function takeDown(
     return Promise.resolve(fail(`Keep the reason under ${MAX_REASON_LENGTH} characters.`));
   }
   return act(services, async (tx) => {
+    await lockGroups(tx);
     const story = await storyRow(tx, id);
     if (!story) return fail(NO_STORY);
     if (story.takenDownAt) return fail("The story is already down.");

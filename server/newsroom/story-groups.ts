@@ -5,7 +5,7 @@ import type { CategoryKey } from "../../shared/categories";
 import { sourceName } from "../../shared/source-name";
 import type { Database } from "../db/client";
 import { articles, storyGroupOverrides, storyGroups } from "../db/schema";
-import { leaveGroups, settleGroups } from "../grouping/store";
+import { leaveGroups, lockGroups, settleGroups } from "../grouping/store";
 import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
 import { NO_STORY, storyRow } from "./stories";
 
@@ -75,6 +75,7 @@ export function splitStory(
   id: string,
 ): Promise<ActionResult> {
   return act(services, async (tx) => {
+    await lockGroups(tx);
     const story = await storyRow(tx, id);
     if (!story) return fail(NO_STORY);
     if (!story.storyGroup) return fail("The story is not in a group.");
@@ -105,6 +106,7 @@ export function joinStories(
 ): Promise<ActionResult> {
   const otherId = storyIdFrom(otherInput);
   return act(services, async (tx) => {
+    await lockGroups(tx);
     const story = await storyRow(tx, id);
     const other = otherId === null ? undefined : await storyRow(tx, otherId);
     if (!story || story.takenDownAt) return fail(NO_STORY);
@@ -151,6 +153,7 @@ export function chooseLead(
   id: string,
 ): Promise<ActionResult> {
   return act(services, async (tx) => {
+    await lockGroups(tx);
     const story = await storyRow(tx, id);
     if (!story || story.takenDownAt) return fail(NO_STORY);
     if (!story.storyGroup) return fail("The story is not in a group.");
