@@ -101,6 +101,19 @@ describe.each(testDatabases())("search finds what readers mean, on $name", (data
     expect(result.hits.map((h) => (h.kind === "article" ? h.id : h.slug))).toEqual(["cafe"]);
   });
 
+  it("takes no word for a typo on a page past the last of its matches", async () => {
+    // "votes" is in an excerpt only; the headlines' words, which typos are corrected by, have "vote".
+    const first = await searchSite(handle.db, "votes", { page: 1 });
+    expect(first.near).toBeUndefined();
+    expect(first.hits.map((h) => (h.kind === "article" ? h.id : h.slug))).toContain(
+      "council-title",
+    );
+    const past = await searchSite(handle.db, "votes", { page: 2 });
+    expect(past.near).toBeUndefined();
+    expect(past.hits).toEqual([]);
+    expect(past.total).toBe(first.total);
+  });
+
   it("marks an accented word matched by its plain spelling", async () => {
     const { hits } = await searchSite(handle.db, "cafe", { page: 1 });
     expect(hits[0]?.title[0]).toEqual({ text: "Café", match: true });

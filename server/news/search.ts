@@ -174,8 +174,8 @@ const recency = (publishedAt: string) =>
  * `or` and `-word` work as people expect, accents aside): best match first (a title match outranks
  * an excerpt match), weighed by age, among the newest RANKED_MATCHES matching articles of the
  * search window when it holds a page of them, else of all (newestMatches). Matched words are marked
- * in the title and excerpt. A query whose words match nothing is taken for a typo: the hits are
- * those of its words corrected (correctedQuery), which `near` names.
+ * in the title and excerpt. A query that matches nothing (on any page) is taken for a typo: the hits
+ * are those of its words corrected (correctedQuery), which `near` names.
  */
 export async function searchSite(
   db: Database,
@@ -189,8 +189,10 @@ export async function searchSite(
 ): Promise<SearchPage> {
   const windows = await searchWindowsOf(db);
   const found = await searchFrom(db, query, options, windows);
-  if (found.hits.length > 0) return found;
-  // Nothing on the page: a typo's corrected query is searched the same way.
+  // A query that matches, though not on this page (past its last), is no typo: the headlines' words
+  // that typos are corrected by do not hold every word an excerpt has.
+  if (found.hits.length > 0 || found.total > 0) return found;
+  // Nothing matches: a typo's corrected query is searched the same way.
   const near = await correctedQuery(db, query);
   const corrected = near ? await searchFrom(db, near, options, windows) : null;
   return near && corrected && corrected.total > 0 ? { ...corrected, near } : found;
