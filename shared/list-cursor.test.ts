@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCursor, setCursor, type ListCursor } from "./list-cursor";
+import { cursorDate, cursorId, parseCursor, setCursor, type ListCursor } from "./list-cursor";
 
 describe("parseCursor", () => {
   it.each<[string, ListCursor | undefined]>([
@@ -15,6 +15,11 @@ describe("parseCursor", () => {
     ["after=2026-11-01T12:00:00.000Z~", undefined],
     ["after=~a-1", undefined],
     ["after=2026-11-01", undefined],
+    // What the database would refuse: NUL in the id, years it cannot hold.
+    ["after=2026-11-01T12:00:00.000Z~a%00b", undefined],
+    ["after=2026-11-01T12:00:00.000Z~a%0Ab", undefined],
+    ["after=-200000-01-01T00:00:00.000Z~a-1", undefined],
+    ["after=%2B275000-01-01T00:00:00.000Z~a-1", undefined],
     ["page=2", undefined],
   ])("%s", (query, expected) => {
     expect(parseCursor(new URLSearchParams(query))).toEqual(expected);
@@ -29,5 +34,25 @@ describe("parseCursor", () => {
     const query = new URLSearchParams("year=2026");
     setCursor(query, cursor);
     expect(parseCursor(new URLSearchParams(query.toString()))).toEqual(cursor);
+  });
+});
+
+describe("cursorDate and cursorId", () => {
+  it("take dates of years 1 to 9999 only", () => {
+    expect(cursorDate("0001-01-01T00:00:00.000Z")?.toISOString()).toBe("0001-01-01T00:00:00.000Z");
+    expect(cursorDate("9999-12-31T23:59:59.999Z")?.toISOString()).toBe("9999-12-31T23:59:59.999Z");
+    expect(cursorDate("1915-03-04")?.toISOString()).toBe("1915-03-04T00:00:00.000Z");
+    for (const text of ["-000001-12-31T23:59:59Z", "+010000-01-01T00:00:00Z", "soon", ""]) {
+      expect(cursorDate(text), text).toBeNull();
+    }
+  });
+
+  it("take ids without control characters, up to 300 characters", () => {
+    expect(cursorId("harbor-vote-2151f94f")).toBe("harbor-vote-2151f94f");
+    expect(cursorId("")).toBe("");
+    expect(cursorId("x".repeat(300))).toHaveLength(300);
+    for (const text of ["a\u0000b", "a\tb", "a\u007fb", "x".repeat(301)]) {
+      expect(cursorId(text), JSON.stringify(text)).toBeNull();
+    }
   });
 });

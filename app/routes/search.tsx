@@ -17,6 +17,7 @@ import { SearchResult } from "../components/SearchResult";
 import { formatLongDate } from "../lib/dates";
 import { pageHead } from "../../server/seo/head";
 import { headHandle, headMeta } from "../../shared/head";
+import { cursorDate, cursorId } from "../../shared/list-cursor";
 import type { RouteKeysName } from "../../server/cache/route-keys";
 import type { Route } from "./+types/search";
 
@@ -33,9 +34,9 @@ function parsePage(value: string | null): number | null {
 function parseBefore(value: string | null): SearchCursor | null | undefined {
   if (value === null) return undefined;
   const split = value.indexOf("~");
-  const date = new Date(split === -1 ? value : value.slice(0, split));
-  const id = split === -1 ? "" : value.slice(split + 1);
-  return Number.isNaN(date.getTime()) || id.length > 300 ? null : { date, id };
+  const date = cursorDate(split === -1 ? value : value.slice(0, split));
+  const id = cursorId(split === -1 ? "" : value.slice(split + 1));
+  return date && id !== null ? { date, id } : null;
 }
 
 const beforeParam = (cursor: SearchCursor) =>
