@@ -467,3 +467,35 @@ describe("the newsroom's story list and links over HTTP", () => {
     ]);
   });
 });
+
+describe("newsroom addresses a hand or a tool could write", () => {
+  it("reads values it cannot use as none, never as a server error", async () => {
+    const { cookie } = await signedIn("chief@example.org");
+    const errorsBefore = logLines.filter((line) => line.level >= ERROR_LEVEL).length;
+    for (const address of [
+      "/newsroom/stories?q=a%00b&page=1e400&category=%00&status=%00",
+      "/newsroom/media?q=a%00b",
+      // The media library's "older" start: once a 500 for anything but a stored id.
+      "/newsroom/media?before=1e400",
+      "/newsroom/media?before=99999999999999999999",
+      "/newsroom/media?before=1.5",
+      "/newsroom/media?before=-5",
+      "/newsroom/audit?who=a%00b&kind=x%00&page=1e400",
+      "/newsroom/posts?page=1e400&kind=%00",
+      "/newsroom/inbox?page=1e400",
+      "/newsroom/newsletter?page=99999999999999",
+      "/newsroom/staff?member=1e400",
+      "/newsroom/rules?n=1e400",
+    ]) {
+      expect((await get(address, cookie)).status, address).toBe(200);
+    }
+    for (const address of [
+      "/newsroom/stories/a%00b",
+      "/newsroom/posts/a%00b",
+      "/newsroom/media/99999999999999999999",
+    ]) {
+      expect((await get(address, cookie)).status, address).toBe(404);
+    }
+    expect(logLines.filter((line) => line.level >= ERROR_LEVEL).length).toBe(errorsBefore);
+  });
+});

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import { readForm } from "../../../server/forms/submission";
-import { readAction } from "../../../server/newsroom/form-input";
+import { readAction, storedId } from "../../../server/newsroom/form-input";
 import { mediaUpload } from "../../../server/newsroom/forms";
 import { uploadPicture } from "../../../server/newsroom/media";
 import { listMedia, MEDIA_PAGE_SIZE } from "../../../server/newsroom/post-reads";
@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context);
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").slice(0, 100);
-  const before = Number(params.get("before")) || undefined;
+  // The last record of the page before: a stored id, else the first page (1.5 or 1e400 was a 500).
+  const before = storedId.safeParse(params.get("before") ?? "").data;
   const items = await listMedia(context.db, { query, before, limit: MEDIA_PAGE_SIZE + 1 });
   return {
     query,
