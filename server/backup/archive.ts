@@ -92,7 +92,8 @@ export async function writeBackup(
             }) as AsyncIterable<Buffer>) {
               hash.update(chunk);
               size += chunk.length;
-              if (!entry.write(chunk)) await once(entry, "drain");
+              // A write that fails (a full disk) rejects `written`; no drain comes after it.
+              if (!entry.write(chunk)) await Promise.race([once(entry, "drain"), written]);
             }
           }
           if (size !== e.size || hash.digest("hex") !== e.sha256) {
@@ -129,7 +130,8 @@ export async function readManifest(file: string): Promise<Manifest> {
       if (entry.path !== MANIFEST) return fail(`its first entry is not ${MANIFEST}`);
       collect(entry, (bytes) => {
         manifest = parseManifest(bytes, fail);
-        abort.abort();
+        // The rest is not read; a manifest refused (a newer version) says why instead.
+        if (manifest) abort.abort();
       });
     });
   } catch (error) {
@@ -203,7 +205,8 @@ export async function extractBackup(
   let staging = new Map<string, string>();
   const expected = new Map<string, ManifestPart["entries"][number]>();
   const dirs = new Set<string>();
-  const checks: Promise<void>[] = [];
+  /** Each file written: settled once its stream has closed, rejected when it is not as listed. */
+  const writes: { out: fs.WriteStream; done: Promise<void>; closed: Promise<void> }[] = [];
   try {
     await parse(file, new AbortController().signal, (entry, fail) => {
       if (!manifest) {
@@ -251,15 +254,25 @@ export async function extractBackup(
       const target = path.join(root, rel);
       fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o755 });
       const out = fs.createWriteStream(target, { flags: "wx", mode: wanted.mode });
-      checks.push(
-        new Promise<void>((resolve, reject) => {
-          out.on("close", () => {
-            check();
-            resolve();
-          });
-          out.on("error", reject);
-        }),
-      );
+      const closed = new Promise<void>((resolve) => out.on("close", resolve));
+      // Checked when the file is closed, which may be after the whole archive is read: the
+      // failure is this promise's, awaited below.
+      const done = new Promise<void>((resolve, reject) => {
+        out.on("error", (error) => {
+          // Not written (a full disk, a name too long): the rest of the archive is not read.
+          fail(`${entryPath} could not be written (${error.message})`);
+          entry.resume();
+          reject(new Error(`${entryPath} could not be written (${error.message})`));
+        });
+        out.on("close", () => {
+          if (size !== wanted.size || hash.digest("hex") !== wanted.sha256) {
+            reject(new Error(`${entryPath} is not the file its manifest describes (damaged)`));
+          } else resolve();
+        });
+      });
+      // Read after the parse: no rejection may go unhandled before that.
+      done.catch(() => undefined);
+      writes.push({ out, done, closed });
       // What is checked is what is written: each chunk hashed as it goes to the file.
       entry.on("data", (c: Buffer) => {
         hash.update(c);
@@ -271,8 +284,13 @@ export async function extractBackup(
       });
       entry.on("end", () => out.end());
     });
-    await Promise.all(checks);
+    const results = await Promise.allSettled(writes.map((w) => w.done));
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
   } catch (error) {
+    // Every file closed before the caller removes the folders they are in.
+    for (const { out } of writes) out.destroy();
+    await Promise.all(writes.map((w) => w.closed));
     if (error instanceof BackupFileError) throw error;
     throw new BackupFileError(file, (error as Error).message);
   }
