@@ -97,6 +97,10 @@ describe("refusedAddress", () => {
     ["169.254.169.254", true, "metadata"],
     ["fd00:ec2::254", true, "metadata"],
     ["100.100.100.200", true, "metadata"],
+    // EKS pod credentials, and Azure's WireServer, a public address only Azure's machines reach.
+    ["169.254.170.23", true, "metadata"],
+    ["fd00:ec2::23", true, "metadata"],
+    ["168.63.129.16", false, "metadata"],
     ["0.0.0.0", true, "unspecified"],
   ])("%s (private allowed: %s) → %s", (address, allowPrivate, expected) => {
     const reason = refusedAddress(address, allowPrivate);

@@ -48,13 +48,25 @@ const PRIVATE_RANGES = new Set([
   "carrierGradeNat",
 ]);
 
-/** Cloud instance metadata services: refused even when private addresses are allowed. */
+/**
+ * Cloud instance metadata and credential services: refused even when private addresses are
+ * allowed. AWS (instance metadata, ECS task and EKS pod credentials), Alibaba, Azure's WireServer
+ * (a public address only Azure's machines reach).
+ */
 const METADATA_ADDRESSES = new Set([
   "169.254.169.254",
   "169.254.170.2",
+  "169.254.170.23",
   "100.100.100.200",
+  "168.63.129.16",
   "fd00:ec2::254",
+  "fd00:ec2::23",
 ]);
+
+/** Whether a connection to `address` reaches a cloud metadata or credential service. */
+export function isMetadataAddress(address: string): boolean {
+  return ipaddr.isValid(address) && METADATA_ADDRESSES.has(reachedAddress(address).toString());
+}
 
 /**
  * IPv6 ranges whose last 32 bits are an IPv4 address that a connection can end up at: IPv4-mapped

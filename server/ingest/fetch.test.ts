@@ -51,6 +51,12 @@ beforeAll(async () => {
   server.route("/moved", (_req, res) => res.writeHead(302, { location: "/hop6" }).end());
   server.route("/loop-a", (_req, res) => res.writeHead(302, { location: "/loop-b" }).end());
   server.route("/loop-b", (_req, res) => res.writeHead(302, { location: "/loop-a" }).end());
+  server.route("/to-private", (_req, res) =>
+    res.writeHead(302, { location: "http://10.0.0.1/admin/feed" }).end(),
+  );
+  server.route("/to-metadata", (_req, res) =>
+    res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data/" }).end(),
+  );
   server.route("/to-file", (_req, res) =>
     res.writeHead(302, { location: "file:///etc/passwd" }).end(),
   );
@@ -137,6 +143,31 @@ describe("fetchFeed over HTTP", () => {
     expect(await fetchFeed(server.url("/to-file"), options)).toMatchObject({
       kind: "error",
       error: "Redirect to a non-HTTP address: file:///etc/passwd",
+    });
+  });
+
+  // The feed's own address is the operator's; where it redirects is the feed host's.
+  it("does not follow a public feed host's redirect into a private network", async () => {
+    // The fixture server, taken for a public host: its name resolves to a public address here.
+    const lookup = async (host: string) => [
+      { address: host === "127.0.0.1" ? "93.184.216.34" : host },
+    ];
+    expect(await fetchFeed(server.url("/to-private"), { ...options, lookup })).toMatchObject({
+      kind: "error",
+      status: 302,
+      error:
+        "Redirect to a non-public address refused: http://10.0.0.1/admin/feed (10.0.0.1 is not a public address (private))",
+    });
+    // A feed on the site's own network may redirect within it (the hops above, on 127.0.0.1).
+    expect(await fetchFeed(server.url("/moved"), options)).toMatchObject({ kind: "ok" });
+  });
+
+  it("never follows a redirect to a cloud metadata address, whatever the feed's address", async () => {
+    expect(await fetchFeed(server.url("/to-metadata"), options)).toMatchObject({
+      kind: "error",
+      status: 302,
+      error:
+        "Redirect to a cloud metadata address refused: http://169.254.169.254/latest/meta-data/",
     });
   });
 

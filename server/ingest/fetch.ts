@@ -1,6 +1,8 @@
+import dns from "node:dns";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { isMetadataAddress, refusedAddress } from "../images/fetch";
 import { describeNetworkError, parseRetryAfter, readCapped, type FetchError } from "../lib/fetch";
 
 /**
@@ -19,6 +21,48 @@ export interface FetchOptions {
   lastModified?: string | null;
   /** Stops the request early, e.g. on shutdown. */
   signal?: AbortSignal;
+  /** Name resolution for the redirect check (redirectRefused); the system's by default. */
+  lookup?: (hostname: string) => Promise<{ address: string }[]>;
+}
+
+const systemLookup = (hostname: string) => dns.promises.lookup(hostname, { all: true });
+
+/** The addresses a URL's host stands for (an address literal, or what its name resolves to). */
+async function addressesOf(url: URL, lookup: FetchOptions["lookup"] = systemLookup) {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  try {
+    return (await lookup(host)).map((a) => a.address);
+  } catch {
+    // A name that does not resolve: the request itself fails and says so.
+    return [];
+  }
+}
+
+/**
+ * Why a feed's redirect from `from` to `to` is not followed, or null. The feed's own address is the
+ * operator's choice, and may be on the site's own network; where it sends the reader is the feed
+ * host's. So a feed on a public address may not send the fetch to a loopback, private, link-local
+ * or other non-public one (a cloud's metadata service, an internal server); a feed on such an
+ * address may (the operator trusts that network), but never to a cloud metadata address. The
+ * names are resolved here and again when the request connects: a name whose answer changes in
+ * between is not caught, which the picture fetch (server/images/fetch.ts) does catch.
+ */
+async function redirectRefused(
+  origin: string,
+  to: URL,
+  lookup: FetchOptions["lookup"],
+): Promise<string | null> {
+  const targets = await addressesOf(to, lookup);
+  if (targets.some(isMetadataAddress))
+    return `Redirect to a cloud metadata address refused: ${to.toString()}`;
+  const publicOrigin = (await addressesOf(new URL(origin), lookup)).every(
+    (a) => refusedAddress(a) === null,
+  );
+  if (!publicOrigin) return null;
+  const inner = targets.find((a) => refusedAddress(a) !== null);
+  return inner
+    ? `Redirect to a non-public address refused: ${to.toString()} (${refusedAddress(inner) ?? inner})`
+    : null;
 }
 
 export type FetchResult =
@@ -143,6 +187,8 @@ async function fetchHttp(url: string, options: FetchOptions): Promise<FetchResul
         if (!/^https?:$/.test(new URL(next).protocol)) {
           return failed(status, `Redirect to a non-HTTP address: ${next}`);
         }
+        const refused = await redirectRefused(url, new URL(next), options.lookup);
+        if (refused) return failed(status, refused);
         current = next;
         continue;
       }
