@@ -13,6 +13,7 @@ import { testDatabases } from "../db/test-databases";
 import { formLimiter } from "../forms/guard";
 import type { LoadContext } from "../http/load-context";
 import { folderPictureStore } from "../images/store";
+import { inlinePictureMaker } from "../images/picture-maker";
 import { startFixtureServer, type FixtureServer } from "../ingest/test-server";
 import { newsletterMailFor } from "../newsletter/signup";
 import { newsroomOperations } from "../newsroom/operations";
@@ -75,6 +76,7 @@ beforeAll(async () => {
     requestId: "test-request",
     // Pages read no pictures here: a folder that is never written.
     pictures: folderPictureStore({ dir: "/nonexistent/pictures", maxBytes: 1 }),
+    pictureMaker: inlinePictureMaker(),
   };
   api = await startFixtureServer();
 }, 60_000);

@@ -1,4 +1,5 @@
 import { folderPictureStore } from "../images/store";
+import { inlinePictureMaker } from "../images/picture-maker";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -72,6 +73,7 @@ beforeAll(async () => {
     requestId: "test-request",
     // Pages read no pictures here: a folder that is never written.
     pictures: folderPictureStore({ dir: "/nonexistent/pictures", maxBytes: 1 }),
+    pictureMaker: inlinePictureMaker(),
   };
   api = await startFixtureServer();
 }, 60_000);

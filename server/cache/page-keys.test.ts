@@ -13,6 +13,7 @@ import { formLimiter } from "../forms/guard";
 import { FORM_BODY_LIMIT } from "../http/app";
 import { pageHandler } from "../http/page-handler";
 import { folderPictureStore } from "../images/store";
+import { inlinePictureMaker } from "../images/picture-maker";
 import { newsletterMailFor } from "../newsletter/signup";
 import { upsertArticle } from "../news/repository";
 import { newsroomOperations } from "../newsroom/operations";
@@ -87,6 +88,7 @@ beforeAll(async () => {
         }),
         requestId: "test-request",
         pictures: folderPictureStore({ dir: "/nonexistent/pictures", maxBytes: 1 }),
+        pictureMaker: inlinePictureMaker(),
         content,
       }),
       cache: null,

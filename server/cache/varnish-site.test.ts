@@ -14,6 +14,7 @@ import { FORM_BODY_LIMIT } from "../http/app";
 import { pageCacheFor } from "../http/page-cache";
 import { pageHandler } from "../http/page-handler";
 import { folderPictureStore } from "../images/store";
+import { inlinePictureMaker } from "../images/picture-maker";
 import { newsletterMailFor } from "../newsletter/signup";
 import { upsertArticle } from "../news/repository";
 import { newsroomOperations } from "../newsroom/operations";
@@ -103,6 +104,7 @@ beforeAll(async () => {
         }),
         requestId: "test-request",
         pictures: folderPictureStore({ dir: "/nonexistent/pictures", maxBytes: 1 }),
+        pictureMaker: inlinePictureMaker(),
         content,
       }),
       // Our own page cache too: the purge must not find the old page there.

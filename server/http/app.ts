@@ -8,7 +8,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { Config } from "../config";
 import { POST_LIMITS } from "../../shared/post-fields";
-import type { PictureMaker } from "../images/picture-maker";
+import { inlinePictureMaker, type PictureMaker } from "../images/picture-maker";
 import { pictureRoutes } from "../images/route";
 import { oneClickUnsubscribe, UNSUBSCRIBE_PATH } from "../newsletter/one-click";
 import type { PictureStore } from "../images/store";
@@ -178,7 +178,8 @@ export async function createApp(
 
   // Pictures are compressed already; their routes come before compression and the pages.
   const pictureStore = options.pictures ?? pictureStoreFor(config.pictures);
-  app.use(pictureRoutes(pictureStore, options.pictureMaker));
+  const pictureMaker = options.pictureMaker ?? inlinePictureMaker();
+  app.use(pictureRoutes(pictureStore, pictureMaker));
   app.use(compression());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -214,6 +215,7 @@ export async function createApp(
       loadContext: (req) => ({
         ...services,
         pictures: pictureStore,
+        pictureMaker,
         logger: req.log,
         clientAddress: req.ip ?? "unknown",
         requestId: String(req.id),

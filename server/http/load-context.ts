@@ -3,6 +3,7 @@ import type { Config } from "../config";
 import type { Content } from "../content/load";
 import type { Database } from "../db/client";
 import type { FormLimiter } from "../forms/guard";
+import type { PictureMaker } from "../images/picture-maker";
 import type { PictureStore } from "../images/store";
 import type { Logger } from "../logger";
 import type { NewsletterMail } from "../newsletter/signup";
@@ -31,6 +32,11 @@ export type LoadContext = {
   operations: NewsroomOperations;
   /** Where pictures are kept: the newsroom's uploads go in beside feed pictures. */
   pictures: PictureStore;
+  /**
+   * Reads and cleans the newsroom's uploads as it makes the pictures' copies: in the web process,
+   * its child process (decision 022), so a 40-megapixel photo is decoded outside the site's memory.
+   */
+  pictureMaker: PictureMaker;
   /** The requesting client's address, for rate limits only; never logged or stored. */
   clientAddress: string;
   /** This request's id: in its log lines, its X-Request-Id header and on its error page. */
@@ -45,9 +51,12 @@ export type LoadContext = {
 
 /**
  * What the server sets up once; the client address and request id are added per request, and the
- * picture store by the app (createApp's `pictures` option).
+ * picture store and maker by the app (createApp's `pictures` and `pictureMaker` options).
  */
-export type AppServices = Omit<LoadContext, "clientAddress" | "requestId" | "pictures">;
+export type AppServices = Omit<
+  LoadContext,
+  "clientAddress" | "requestId" | "pictures" | "pictureMaker"
+>;
 
 declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -1,4 +1,5 @@
 import { folderPictureStore } from "../images/store";
+import { inlinePictureMaker } from "../images/picture-maker";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -137,6 +138,7 @@ beforeAll(async () => {
         requestId: "test-request",
         // Pages read no pictures here: a folder that is never written.
         pictures: folderPictureStore({ dir: "/nonexistent/pictures", maxBytes: 1 }),
+        pictureMaker: inlinePictureMaker(),
         content,
       }),
       cache: null,

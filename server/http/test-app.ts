@@ -20,6 +20,7 @@ import { keepConnectionsAlive } from "./keep-alive";
 import { createMetrics, type Metrics } from "./metrics";
 import { pageCacheFor, type PageCache } from "./page-cache";
 import { ensureBuilt } from "./test-build";
+import type { PictureMaker } from "../images/picture-maker";
 import type { PictureStore } from "../images/store";
 import { pictureStoreFor } from "../images/store-for";
 
@@ -32,6 +33,8 @@ export async function startTestApp(
   database: DatabaseHandle,
   env: Record<string, string> = {},
   logger: Logger = pino({ level: "silent" }),
+  /** Makes the pictures' copies and reads uploads: sharp in this process when absent. */
+  pictureMaker?: PictureMaker,
 ): Promise<{
   base: string;
   config: Config;
@@ -85,7 +88,7 @@ export async function startTestApp(
       mail,
       operations,
     },
-    { pageCache, metrics, pictures },
+    { pageCache, metrics, pictures, pictureMaker },
   );
   const server = http.createServer(requestListener(app, { config, logger, pageCache, metrics }));
   // As the web process keeps them. The tests' fetch and this server share one event loop, which a

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { POST_LIMITS } from "../../shared/post-fields";
 import { newsroomMedia } from "../db/schema";
 import { acceptUpload } from "../images/upload";
+import type { PictureMaker } from "../images/picture-maker";
 import type { PictureStore } from "../images/store";
 import { recordAudit } from "../staff/audit";
 import { act, audited, fail, type ActionResult, type Actor, type NewsroomServices } from "./action";
@@ -20,13 +21,19 @@ const MAX_FILENAME = 200;
 
 /** A file posted from the editor or the library: checked, cleaned, kept and listed. */
 export async function uploadPicture(
-  services: NewsroomServices & { pictures: PictureStore; uploadMaxBytes: number },
+  services: NewsroomServices & {
+    pictures: PictureStore;
+    /** The web process's child process (decision 022): the upload is decoded there. */
+    pictureMaker: PictureMaker;
+    uploadMaxBytes: number;
+  },
   actor: Actor,
   file: File,
   words: { alt: string; credit: string },
 ): Promise<UploadOutcome> {
   const accepted = await acceptUpload(new Uint8Array(await file.arrayBuffer()), services.pictures, {
     maxBytes: services.uploadMaxBytes,
+    maker: services.pictureMaker,
   });
   if (!accepted.ok) return accepted;
   const alt = tidy(words.alt).slice(0, POST_LIMITS.pictureAlt);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { articles, newsroomMedia, newsroomPosts, staffAudit } from "../db/schema";
 import { testDatabases } from "../db/test-databases";
 import { startTestApp } from "../http/test-app";
+import { childPictureMaker, type PictureMaker } from "../images/picture-maker";
 import { addStaff } from "../staff/accounts";
 import { staffClient } from "../staff/test-client";
 
@@ -21,15 +22,27 @@ let app: Awaited<ReturnType<typeof startTestApp>>;
 const PASSWORD = "a long enough password";
 const client = staffClient({ base: () => app.base, password: PASSWORD });
 
+/** The web process's picture maker, a child process; the jobs the site gave it, in order. */
+const child = childPictureMaker();
+const jobs: string[] = [];
+const maker: PictureMaker = {
+  inspect: (bytes) => (jobs.push("inspect"), child.inspect(bytes)),
+  variant: (original, variant) => (jobs.push("variant"), child.variant(original, variant)),
+  crop: (original, crop) => (jobs.push("crop"), child.crop(original, crop)),
+  clean: (bytes) => (jobs.push("clean"), child.clean(bytes)),
+  close: () => child.close(),
+};
+
 beforeAll(async () => {
   handle = await database.open();
   await handle.migrate();
   await addStaff(handle.db, { email: "writer@example.org", role: "editor", password: PASSWORD });
-  app = await startTestApp(handle, { PAGE_CACHE_MB: "16", READ_CACHE_MB: "16" });
+  app = await startTestApp(handle, { PAGE_CACHE_MB: "16", READ_CACHE_MB: "16" }, undefined, maker);
 }, 120_000);
 
 afterAll(async () => {
   await app?.close();
+  await child.close();
   await handle?.dispose();
 });
 
@@ -99,6 +112,9 @@ describe("writing a story in the newsroom", () => {
     );
     expect(published.status).toBe(303);
     expect(published.headers.get("location")).toBe(`/newsroom/posts/${id}?done=publish`);
+    // The upload was read and cleaned by the site's maker (decision 022), not by sharp in the
+    // web process: a 40-megapixel photo takes hundreds of megabytes to decode.
+    expect(jobs.slice(0, 2)).toEqual(["inspect", "clean"]);
 
     const [post] = await handle.db.select().from(newsroomPosts).where(eq(newsroomPosts.id, id));
     const [media] = await handle.db.select().from(newsroomMedia);
