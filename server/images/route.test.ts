@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { socialImage, structuredDataImages, variantSrcset } from "../../shared/picture";
 import { parseConfig } from "../config";
 import { securityHeaders } from "../http/security";
-import { childPictureMaker, type PictureMaker } from "./picture-maker";
+import { childPictureMaker, inlinePictureMaker, type PictureMaker } from "./picture-maker";
 import { pictureRoutes } from "./route";
 import { folderPictureStore, type PictureStore } from "./store";
 
@@ -274,6 +274,60 @@ describe("a copy that cannot be made", () => {
     } finally {
       await new Promise((resolve) => other.close(resolve));
       await Promise.all([stuck.close(), patient.close()]);
+    }
+  });
+
+  it("refuses a copy past the most that may wait, 503 and Retry-After, and makes the rest", async () => {
+    const own = fs.mkdtempSync(path.join(os.tmpdir(), "picture-queue-"));
+    const folder = folderPictureStore({ dir: own, maxBytes: 100 * 1024 * 1024 });
+    // Counts the copies found missing: each is then waiting to be made.
+    let missing = 0;
+    const store: PictureStore = {
+      ...folder,
+      getVariant: async (hash, variant) => {
+        const found = await folder.getVariant(hash, variant);
+        if (!found) missing += 1;
+        return found;
+      },
+    };
+    const stored = await store.putOriginal(
+      await sharp({ create: { width: 800, height: 533, channels: 3, background: "#336699" } })
+        .jpeg()
+        .toBuffer(),
+    );
+    // Copies wait until the test lets them be made, as behind a long queue.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const inline = inlinePictureMaker();
+    const waiting: PictureMaker = {
+      ...inline,
+      variant: async (original, variant) => {
+        await gate;
+        return inline.variant(original, variant);
+      },
+    };
+    const app = express();
+    app.use(pictureRoutes(store, waiting, 3));
+    const other = http.createServer(app);
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const at = (file: string) =>
+      `http://127.0.0.1:${(other.address() as AddressInfo).port}/images/${stored}/${file}`;
+    try {
+      const first = ["320.webp", "480.webp", "640.webp"].map((file) => fetch(at(file)));
+      await expect.poll(() => missing).toBe(3);
+      // Three wait; a fourth different copy is refused at once, one of the three again waits too.
+      const refused = await fetch(at("800.webp"));
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get("retry-after")).toBe("10");
+      expect(refused.headers.get("cache-control")).toBe("no-store");
+      const again = fetch(at("320.webp"));
+      open();
+      for (const answer of await Promise.all([...first, again])) expect(answer.status).toBe(200);
+      // The queue empty, the refused copy is made.
+      expect((await fetch(at("800.webp"))).status).toBe(200);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+      fs.rmSync(own, { recursive: true, force: true });
     }
   });
 });

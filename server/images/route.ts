@@ -93,11 +93,25 @@ function isVariantWidth(width: number): width is VariantWidth {
  * `maker` makes the copies: the web process hands them to a child process (server/http/app.ts);
  * without one they are made in this process.
  */
+/**
+ * The most copies waiting to be made in a process (one is made at a time, 0.2–1.5 s each). A cold
+ * page asks for one copy of each of its pictures; far more waiting is someone asking for copies
+ * no page names (any focus of any picture): the next is answered 503 with Retry-After, so a
+ * reader's copies never wait behind thousands, and the page shows the picture's colour meanwhile.
+ */
+export const MAX_WAITING_COPIES = 64;
+
+/** Seconds after which a copy refused for a full queue may be asked for again. */
+const BUSY_RETRY_AFTER_SECONDS = 10;
+
+class TooManyCopiesError extends Error {}
+
 export function pictureRoutes(
   store: PictureStore,
   maker: PictureMaker = inlinePictureMaker(),
+  maxWaiting = MAX_WAITING_COPIES,
 ): express.Router {
-  const variants = variantMaker(store, maker);
+  const variants = variantMaker(store, maker, maxWaiting);
   const router = express.Router();
   router.get("/images/:hash/:file", async (req, res, next) => {
     const want = wanted(req.params.file);
@@ -109,6 +123,13 @@ export function pictureRoutes(
     } catch (error) {
       // The store did not answer (down, or slower than its timeouts): asked again shortly, by the
       // browser or the CDN; the page around the picture is not held up.
+      if (error instanceof TooManyCopiesError) {
+        req.log?.warn({ picture: req.params.hash }, "too many picture copies waiting");
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+        res.status(503).type("text/plain").send("Too many pictures are being made just now.");
+        return;
+      }
       if (error instanceof PictureStoreUnavailableError) {
         req.log?.warn({ err: error, picture: req.params.hash }, "picture store did not answer");
         res.setHeader("Cache-Control", "no-store");
@@ -138,9 +159,10 @@ export function pictureRoutes(
 /**
  * Finds a copy in the store, or makes it from the original. One copy is made at a time in a
  * process (each takes a core and tens of megabytes while it is made), and requests for a copy
- * being made wait for that one.
+ * being made wait for that one; past `maxWaiting` different copies waiting, another is refused
+ * (TooManyCopiesError).
  */
-function variantMaker(store: PictureStore, maker: PictureMaker) {
+function variantMaker(store: PictureStore, maker: PictureMaker, maxWaiting: number) {
   const making = new Map<string, Promise<Uint8Array | null>>();
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -172,6 +194,7 @@ function variantMaker(store: PictureStore, maker: PictureMaker) {
     const key = `${hash}/${file}`;
     let pending = making.get(key);
     if (!pending) {
+      if (making.size >= maxWaiting) throw new TooManyCopiesError();
       pending = make(hash, want, file).finally(() => making.delete(key));
       making.set(key, pending);
     }
