@@ -47,6 +47,11 @@ beforeAll(async () => {
     res.on("close", () => clearInterval(timer));
   });
   server.route("/silent", () => undefined);
+  server.route("/drip", (_req, res) => {
+    res.writeHead(200);
+    const timer = setInterval(() => res.write(Buffer.alloc(1)), 100);
+    res.on("close", () => clearInterval(timer));
+  });
 });
 
 afterAll(() => server.close());
@@ -220,5 +225,11 @@ describe("fetchPicture", () => {
     const result = await fetchPicture(server.url("/silent"), { ...local, timeoutMs: 300 });
     expect(result).toEqual({ kind: "error", status: null, error: "Timed out after 0.3 s" });
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  // The whole request is timed, body included; it once read "Network error: aborted".
+  it("gives up on a body that drips in, and says it timed out", async () => {
+    const result = await fetchPicture(server.url("/drip"), { ...local, timeoutMs: 500 });
+    expect(result).toEqual({ kind: "error", status: null, error: "Timed out after 0.5 s" });
   });
 });

@@ -200,8 +200,11 @@ export async function fetchPicture(
       };
     }
   } catch (error) {
+    // A body cut by the timeout ends as a plain "aborted" error: the signal says which it was.
     const message =
-      error instanceof RefusedAddressError ? error.message : describeNetworkError(error, timeoutMs);
+      error instanceof RefusedAddressError
+        ? error.message
+        : describeNetworkError(timeout.aborted ? timeout.reason : error, timeoutMs);
     return { kind: "error", status: null, error: message };
   }
 }
