@@ -1,4 +1,4 @@
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, createGzip, gzipSync } from "node:zlib";
 import fs from "node:fs";
 import type http from "node:http";
 import os from "node:os";
@@ -86,6 +86,22 @@ beforeAll(async () => {
       "content-length": String(10 * 1024 * 1024),
     });
     res.write("<rss>");
+  });
+  // A gzip bomb: a gigabyte of zeros, a megabyte on the wire, compressed as it is sent.
+  server.route("/bomb.xml", (_req, res) => {
+    res.writeHead(200, { "content-type": "application/xml", "content-encoding": "gzip" });
+    const gzip = createGzip();
+    gzip.pipe(res);
+    const zeros = Buffer.alloc(1024 * 1024);
+    let sent = 0;
+    const push = () => {
+      while (sent < 1024 && !res.destroyed && gzip.write(zeros)) sent++;
+      if (res.destroyed) return;
+      if (sent < 1024) gzip.once("drain", push);
+      else gzip.end();
+    };
+    res.on("close", () => gzip.destroy());
+    push();
   });
   server.route("/gone", (_req, res) => res.writeHead(410).end("gone"));
   server.route("/error", (_req, res) => res.writeHead(500).end("boom"));
@@ -187,6 +203,11 @@ describe("fetchFeed over HTTP", () => {
   it("stops reading a body past the size cap", async () => {
     const result = await fetchFeed(server.url("/huge"), { ...options, maxBytes: 100 * 1024 });
     expect(result).toMatchObject({ kind: "error", error: "Body larger than 102400 bytes" });
+  });
+
+  it("stops inflating a compressed body at the size cap (a gzip bomb)", async () => {
+    const result = await fetchFeed(server.url("/bomb.xml"), options);
+    expect(result).toMatchObject({ kind: "error", error: `Body larger than ${64 * 1024} bytes` });
   });
 
   it("refuses a declared length past the cap without reading", async () => {
