@@ -72,6 +72,33 @@ describe("the backup file", () => {
     },
   );
 
+  it("refuses a file longer than its manifest lists before writing any of it", async () => {
+    const longer = await repacked(await backup(), (dir) =>
+      fs.writeFileSync(path.join(dir, "pictures", "last.bin"), Buffer.alloc(8 * 1024 * 1024, 2)),
+    );
+    const folders = staging();
+    await expect(extractBackup(longer, () => folders)).rejects.toThrow(
+      "pictures/last.bin is not the file its manifest describes (damaged)",
+    );
+    expect(fs.existsSync(path.join(folders.get("pictures") ?? "", "last.bin"))).toBe(false);
+  });
+
+  it("refuses a backup whose files need more room than the disk has, before writing", async () => {
+    const huge = await repacked(await backup(), (dir) => {
+      const manifest = path.join(dir, MANIFEST);
+      const json = JSON.parse(fs.readFileSync(manifest, "utf8")) as {
+        parts: { entries: { size: number }[] }[];
+      };
+      for (const entry of json.parts[0]?.entries ?? []) entry.size = 2 ** 50;
+      fs.writeFileSync(manifest, JSON.stringify(json));
+    });
+    const folders = staging();
+    await expect(extractBackup(huge, () => folders)).rejects.toThrow(
+      /cannot be restored: it needs 2147483648 MB beside .+, which has \d+ MB free\. Nothing was changed\.$/,
+    );
+    expect(fs.readdirSync(folders.get("pictures") ?? "")).toEqual([]);
+  });
+
   it("stops with a clear error when a file cannot be written, every file closed", async () => {
     const file = await backup();
     const folders = staging();

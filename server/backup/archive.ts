@@ -192,6 +192,31 @@ async function parse(
 }
 
 /**
+ * Why the folders chosen for the parts cannot hold what the manifest lists (the parts on each
+ * disk added up, against the room its users may fill), or null when they can.
+ */
+function shortOfRoom(manifest: Manifest, staging: Map<string, string>): string | null {
+  const needed = new Map<number, { dir: string; bytes: number }>();
+  for (const part of manifest.parts) {
+    const dir = staging.get(part.name);
+    if (!dir) continue;
+    const device = fs.statSync(dir).dev;
+    const bytes = part.entries.reduce((sum, e) => sum + e.size, 0);
+    const disk = needed.get(device) ?? { dir, bytes: 0 };
+    needed.set(device, { dir, bytes: disk.bytes + bytes });
+  }
+  for (const { dir, bytes } of needed.values()) {
+    const { bavail, bsize } = fs.statfsSync(dir);
+    const free = bavail * bsize;
+    if (bytes > free) {
+      const mb = (n: number) => `${Math.ceil(n / 1024 / 1024)} MB`;
+      return `it needs ${mb(bytes)} beside ${path.dirname(dir)}, which has ${mb(free)} free`;
+    }
+  }
+  return null;
+}
+
+/**
  * Reads the whole backup into folders, checking every file against the manifest: `stagingFor`
  * names, once the manifest is read, the (empty, existing) folder each part goes to, or null to
  * leave a part out. Throws `BackupFileError` when anything is missing, extra, or not as the
@@ -220,6 +245,8 @@ export async function extractBackup(
             for (const d of part.dirs) dirs.add(`${part.name}/${d}`);
             for (const e of part.entries) expected.set(`${part.name}/${e.path}`, e);
           }
+          const short = shortOfRoom(manifest, staging);
+          if (short) fail(short);
         });
       }
       const entryPath = entry.path.replace(/\/$/, "");
@@ -236,6 +263,11 @@ export async function extractBackup(
         return fail(`it holds ${entryPath}, which its manifest does not name`);
       }
       expected.delete(entryPath);
+      // Its length is in its header: one that is not the listed one is not written at all.
+      if (entry.size !== wanted.size) {
+        entry.resume();
+        return fail(`${entryPath} is not the file its manifest describes (damaged)`);
+      }
       const hash = createHash("sha256");
       let size = 0;
       const check = () => {
