@@ -61,4 +61,52 @@ describe("data directory lock", () => {
     fs.writeFileSync(path.join(dir, "news.lock"), "{half-writ");
     expect(() => acquireDataDirLock(dir, "the test").release()).not.toThrow();
   });
+
+  // Before, a lock file was made and then written (another process could read it empty, take it
+  // for stale and remove it), and a stale lock could be removed by two processes, one of them
+  // removing the lock the other had just taken: 8 processes on a stale lock gave two or three
+  // holders in 6 rounds of 10.
+  it("goes to one process of many that start at once on a stale lock", async () => {
+    for (let round = 0; round < 4; round++) {
+      const dir = tempDir();
+      fs.writeFileSync(
+        path.join(dir, "news.lock"),
+        JSON.stringify({ pid: 2 ** 22 + 1, owner: "a process that died" }),
+      );
+      // Each waits for the same moment, tries, says how it went, and keeps what it took until
+      // every one has said (stdin closed), so no one finds a holder gone.
+      const start = Date.now() + 3000;
+      const script = `
+        const { acquireDataDirLock } = await import(${JSON.stringify(path.resolve("server/db/lock.ts"))});
+        while (Date.now() < ${start}) {}
+        try { acquireDataDirLock(${JSON.stringify(dir)}, "racer"); console.log("took"); }
+        catch (error) { console.log(error.name); }
+        process.stdin.resume();
+        process.stdin.on("end", () => process.exit(0));`;
+      const racers = Array.from({ length: 8 }, () =>
+        spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]),
+      );
+      const said = await Promise.all(
+        racers.map(
+          (racer) =>
+            new Promise<string>((resolve) => {
+              let out = "";
+              racer.stdout.on("data", (chunk: Buffer) => {
+                out += chunk.toString();
+                if (out.includes("\n")) resolve(out.trim());
+              });
+              racer.on("exit", () => resolve(out.trim()));
+            }),
+        ),
+      );
+      for (const racer of racers) racer.stdin.end();
+      await Promise.all(racers.map((racer) => new Promise((resolve) => racer.on("exit", resolve))));
+      expect(
+        said.filter((s) => s === "took"),
+        `round ${round}: ${said.join(", ")}`,
+      ).toHaveLength(1);
+      expect(said.filter((s) => s !== "took")).toEqual(Array(7).fill("DataDirInUseError"));
+      expect(fs.readdirSync(dir)).toEqual(["news.lock"]);
+    }
+  }, 120_000);
 });

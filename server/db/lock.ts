@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -54,27 +55,61 @@ function readLock(file: string): LockContent | undefined {
   return undefined;
 }
 
+/** Removes `file` if its holder is gone, holding `file.break` meanwhile; otherwise leaves it. */
+function breakStale(file: string, mine: string, dataDir: string): void {
+  const breaker = `${file}.break`;
+  try {
+    fs.linkSync(mine, breaker);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    // Another process is breaking it now (for microseconds), or died doing so. Gone already when
+    // read: that process is done, and the next attempt sees what it left.
+    const other = readLock(breaker);
+    if (other && !isAlive(other.pid)) fs.rmSync(breaker, { force: true });
+    return;
+  }
+  try {
+    const holder = readLock(file);
+    if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
+      throw new DataDirInUseError(dataDir, holder.pid, holder.owner);
+    }
+    fs.rmSync(file, { force: true });
+  } finally {
+    fs.rmSync(breaker, { force: true });
+  }
+}
+
 export function acquireDataDirLock(dataDir: string, owner: string): DataDirLock {
   const file = path.join(dataDir, LOCK_FILE);
   const content = JSON.stringify({ pid: process.pid, owner } satisfies LockContent);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(file, content, { flag: "wx" });
-      return {
-        release() {
-          const current = readLock(file);
-          if (current?.pid === process.pid) fs.rmSync(file, { force: true });
-        },
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  // Written whole under a name of this process's, then linked in: a lock file is never seen
+  // half-written, and the link fails when one is there (two processes cannot both make it).
+  const mine = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  fs.writeFileSync(mine, content, { flag: "wx" });
+  try {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      try {
+        fs.linkSync(mine, file);
+        return {
+          release() {
+            const current = readLock(file);
+            if (current?.pid === process.pid) fs.rmSync(file, { force: true });
+          },
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
       const holder = readLock(file);
       if (holder && holder.pid !== process.pid && isAlive(holder.pid)) {
         throw new DataDirInUseError(dataDir, holder.pid, holder.owner);
       }
-      // The holder died without cleaning up (kill -9, power loss): the lock is stale.
-      fs.rmSync(file, { force: true });
+      // The holder died without cleaning up (kill -9, power loss): the lock is stale. One process
+      // at a time may remove a lock, the one that holds the breaker (linked in as the lock is);
+      // it reads the lock again first, and no other process can replace a lock that is there.
+      breakStale(file, mine, dataDir);
     }
+  } finally {
+    fs.rmSync(mine, { force: true });
   }
   throw new Error(`Could not take the lock ${file}`);
 }
