@@ -99,7 +99,7 @@ function isVariantWidth(width: number): width is VariantWidth {
  * no page names (any focus of any picture): the next is answered 503 with Retry-After, so a
  * reader's copies never wait behind thousands, and the page shows the picture's colour meanwhile.
  */
-export const MAX_WAITING_COPIES = 64;
+const MAX_WAITING_COPIES = 64;
 
 /** Seconds after which a copy refused for a full queue may be asked for again. */
 const BUSY_RETRY_AFTER_SECONDS = 10;

@@ -39,7 +39,7 @@ async function addressesOf(url: URL, lookup: FetchOptions["lookup"] = systemLook
 }
 
 /**
- * Why a feed's redirect from `from` to `to` is not followed, or null. The feed's own address is the
+ * Why a redirect to `to` of the feed at `origin` is not followed, or null. The feed's own address is the
  * operator's choice, and may be on the site's own network; where it sends the reader is the feed
  * host's. So a feed on a public address may not send the fetch to a loopback, private, link-local
  * or other non-public one (a cloud's metadata service, an internal server); a feed on such an
@@ -53,8 +53,9 @@ async function redirectRefused(
   lookup: FetchOptions["lookup"],
 ): Promise<string | null> {
   const targets = await addressesOf(to, lookup);
-  if (targets.some(isMetadataAddress))
+  if (targets.some(isMetadataAddress)) {
     return `Redirect to a cloud metadata address refused: ${to.toString()}`;
+  }
   const publicOrigin = (await addressesOf(new URL(origin), lookup)).every(
     (a) => refusedAddress(a) === null,
   );
