@@ -55,6 +55,9 @@ function readLock(file: string): LockContent | undefined {
   return undefined;
 }
 
+/** Waits `ms` milliseconds, blocking: taking the lock is synchronous, and rarely waits at all. */
+const pause = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
 /** Removes `file` if its holder is gone, holding `file.break` meanwhile; otherwise leaves it. */
 function breakStale(file: string, mine: string, dataDir: string): void {
   const breaker = `${file}.break`;
@@ -62,10 +65,12 @@ function breakStale(file: string, mine: string, dataDir: string): void {
     fs.linkSync(mine, breaker);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    // Another process is breaking it now (for microseconds), or died doing so. Gone already when
-    // read: that process is done, and the next attempt sees what it left.
+    // Another process is breaking it now (for microseconds, longer on a busy machine), or died
+    // doing so. Gone already when read: that process is done, and the next attempt sees what it
+    // left.
     const other = readLock(breaker);
     if (other && !isAlive(other.pid)) fs.rmSync(breaker, { force: true });
+    else pause(5);
     return;
   }
   try {
@@ -87,7 +92,9 @@ export function acquireDataDirLock(dataDir: string, owner: string): DataDirLock 
   const mine = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
   fs.writeFileSync(mine, content, { flag: "wx" });
   try {
-    for (let attempt = 0; attempt < 20; attempt++) {
+    // Each attempt either takes the lock, finds it held, or finds it stale and breaks it (or waits
+    // for the process breaking it): a few attempts, unless many processes start at once.
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
       try {
         fs.linkSync(mine, file);
         return {
